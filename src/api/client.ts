@@ -1,0 +1,245 @@
+/**
+ * The browser client of the widget proxy. One client per endpoint is shared by every element on a page
+ * (`clientFor`), so a business-card and a rating-summary that both need `/info` cause one request. Answers
+ * are cached for a short time under the canonical query, identical requests in flight are shared, and a
+ * caller's `AbortSignal` cancels only that caller: the request itself is aborted when no one waits any more.
+ *
+ * The client has no notion of an API key: it cannot send one, and refuses an endpoint that carries one.
+ */
+import type * as z from 'zod/mini';
+import { ConfigError, HttpError, NetworkError, ValidationError } from './errors.ts';
+import {
+  normaliseBusiness,
+  normalisePostPage,
+  normaliseReviewPage,
+  type BusinessView,
+  type PageView,
+  type PostView,
+  type ReviewView,
+} from './normalise.ts';
+import { canonicalQuery, type Operation } from './query.ts';
+import { parseRetryAfter } from './retry-after.ts';
+import {
+  BusinessInfoSchema,
+  PageEnvelopeSchema,
+  ProxyErrorBodySchema,
+  type PostQuery,
+  type ReviewQuery,
+} from './schemas.ts';
+
+export interface ClientOptions {
+  /** How long a successful answer is reused, in milliseconds. Default 60 s. */
+  ttlMs?: number;
+  /** How many answers are kept; the oldest is dropped first. Default 50. */
+  maxEntries?: number;
+  /** The fetch to use (tests, or a site that wraps fetch). Default: the global one. */
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+interface Entry {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  waiters: number;
+  settled: boolean;
+  expires: number;
+}
+
+/** Query-parameter and header names that smell of an API key; an endpoint carrying one is refused. */
+const KEY_LIKE = /^(x-)?api[-_]?key$|^key$|^apikey$|^token$|^access[-_]?token$/i;
+
+export class ReviewWidgetsClient {
+  /** The endpoint as an absolute URL without a trailing slash. */
+  readonly endpoint: string;
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly fetchImpl: typeof fetch;
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(endpoint: string, options: ClientOptions = {}) {
+    this.endpoint = resolveEndpoint(endpoint);
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.maxEntries = options.maxEntries ?? 50;
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  info(options?: RequestOptions): Promise<BusinessView> {
+    return this.load('info', '', options, (json) => normaliseBusiness(validate(BusinessInfoSchema, json)));
+  }
+
+  reviews(query: ReviewQuery = {}, options?: RequestOptions): Promise<PageView<ReviewView>> {
+    return this.load('reviews', canonicalQuery('reviews', query), options, (json) =>
+      normaliseReviewPage(validate(PageEnvelopeSchema, json)),
+    );
+  }
+
+  posts(query: PostQuery = {}, options?: RequestOptions): Promise<PageView<PostView>> {
+    return this.load('posts', canonicalQuery('posts', query), options, (json) =>
+      normalisePostPage(validate(PageEnvelopeSchema, json)),
+    );
+  }
+
+  /** Forgets every cached answer (requests in flight keep going for those who wait on them). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private load<T>(
+    operation: Operation,
+    search: string,
+    options: RequestOptions | undefined,
+    parse: (json: unknown) => T,
+  ): Promise<T> {
+    const url = `${this.endpoint}/${operation}${search ? `?${search}` : ''}`;
+    const signal = options?.signal;
+    // Already cancelled: answer at once and start nothing (no one would wait for that request).
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    let entry = this.entries.get(url);
+    if (entry?.settled && entry.expires <= Date.now()) {
+      this.entries.delete(url);
+      entry = undefined;
+    }
+    if (!entry) entry = this.start(url, parse);
+    return this.wait(url, entry, signal) as Promise<T>;
+  }
+
+  private start(url: string, parse: (json: unknown) => unknown): Entry {
+    const controller = new AbortController();
+    const entry: Entry = { controller, waiters: 0, settled: false, expires: 0, promise: Promise.resolve() };
+    entry.promise = this.request(url, controller.signal)
+      .then(parse)
+      .then(
+        (value) => {
+          entry.settled = true;
+          entry.expires = Date.now() + this.ttlMs;
+          return value;
+        },
+        (error: unknown) => {
+          // Failures are never cached: the next call (a Retry button) asks again.
+          if (this.entries.get(url) === entry) this.entries.delete(url);
+          throw error;
+        },
+      );
+    // Keep the rejection handled even when every waiter has gone away.
+    entry.promise.catch(() => {});
+    this.entries.delete(url);
+    this.entries.set(url, entry);
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+    return entry;
+  }
+
+  /** Attaches one caller to a shared entry; its signal cancels its own wait, and the request with the last. */
+  private wait(url: string, entry: Entry, signal: AbortSignal | undefined): Promise<unknown> {
+    entry.waiters++;
+    // A caller without a signal can never leave, so its count is never taken back: the request it waits
+    // for is not aborted when the callers that do have signals all give up.
+    if (!signal) return entry.promise;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        entry.waiters--;
+        if (entry.waiters === 0 && !entry.settled) {
+          entry.controller.abort();
+          if (this.entries.get(url) === entry) this.entries.delete(url);
+        }
+        reject(abortReason(signal));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      entry.promise.then(
+        (value) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  private async request(url: string, signal: AbortSignal): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, {
+        headers: { accept: 'application/json' },
+        // The proxy needs no cookies of the embedding site.
+        credentials: 'omit',
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted) throw abortReason(signal);
+      throw new NetworkError(`Could not reach ${url}`, { cause: error });
+    }
+    if (!response.ok) throw await httpError(response);
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      if (signal.aborted) throw abortReason(signal);
+      throw new ValidationError('', 'the body is not JSON');
+    }
+    return json;
+  }
+}
+
+const clients = new Map<string, ReviewWidgetsClient>();
+
+/** The shared client of an endpoint (relative endpoints are resolved against the page first). */
+export function clientFor(endpoint: string): ReviewWidgetsClient {
+  const key = resolveEndpoint(endpoint);
+  let client = clients.get(key);
+  if (!client) {
+    client = new ReviewWidgetsClient(key);
+    clients.set(key, client);
+  }
+  return client;
+}
+
+function resolveEndpoint(endpoint: string): string {
+  const base = globalThis.document?.baseURI ?? globalThis.location?.href;
+  let url: URL;
+  try {
+    url = new URL(endpoint.trim(), base);
+  } catch {
+    throw new ConfigError(`The endpoint "${endpoint}" is not a URL.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`The endpoint must be an http(s) URL; got "${url.protocol}".`);
+  }
+  if (url.username || url.password || [...url.searchParams.keys()].some((name) => KEY_LIKE.test(name))) {
+    throw new ConfigError(
+      'The endpoint must not carry credentials or an API key: the key belongs in the proxy on your server.',
+    );
+  }
+  url.hash = '';
+  url.search = '';
+  return url.href.replace(/\/+$/, '');
+}
+
+function validate<S extends z.ZodMiniType>(schema: S, json: unknown): z.infer<S> {
+  const result = schema.safeParse(json);
+  if (result.success) return result.data as z.infer<S>;
+  const issue = result.error.issues[0];
+  throw new ValidationError(issue?.path.join('.') ?? '', issue?.message ?? 'unexpected shape');
+}
+
+async function httpError(response: Response): Promise<HttpError> {
+  let message = `The review service answered ${response.status}.`;
+  try {
+    const body = ProxyErrorBodySchema.safeParse(await response.json());
+    if (body.success) message = body.data.message;
+  } catch {
+    // Not our JSON error body: keep the generic message rather than showing foreign text.
+  }
+  return new HttpError(response.status, message, parseRetryAfter(response.headers.get('retry-after')));
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}

@@ -1,0 +1,270 @@
+/**
+ * Turns validated upstream payloads into the view models the elements render: one media list per item,
+ * every URL checked, counts defaulted, and the ratings breakdown completed to five rows. Items of a page
+ * are validated one by one so a single odd review is skipped (and counted), never fatal for the page.
+ */
+import type * as z from 'zod/mini';
+import { safeUrl } from './safe-url.ts';
+import {
+  KNOWN_REACTIONS,
+  PostSchema,
+  RATINGS,
+  ReviewSchema,
+  type Author,
+  type BusinessInfo,
+  type KnownReaction,
+  type PageEnvelope,
+  type Post,
+  type PostMedia,
+  type Rating,
+  type Review,
+} from './schemas.ts';
+
+export interface BreakdownRow {
+  rating: Rating;
+  count: number;
+  /** Share of all counted reviews, 0..1. */
+  share: number;
+}
+
+export interface BusinessView {
+  name: string;
+  category?: string;
+  location?: string;
+  websiteUrl?: string;
+  mapUrl?: string;
+  /** `undefined` when the API gives none (a business with no reviews). */
+  averageRating?: number;
+  totalReviews: number;
+  /** Always five rows, 5 down to 1, including ratings the API left out. */
+  breakdown: BreakdownRow[];
+}
+
+export interface AuthorView {
+  name: string;
+  username?: string;
+  avatarUrl?: string;
+  verified: boolean;
+  /** Number of reviews this author has written, when known. */
+  reviewCount?: number;
+}
+
+export interface MediaView {
+  /** The upstream type as sent (`IMAGE`, `VIDEO`, or a value never seen before). */
+  type: string;
+  /** Full-size URL (safe), falling back to the thumbnail. */
+  url: string;
+  /** Thumbnail URL (safe), falling back to the full-size URL. */
+  thumbnailUrl: string;
+  fileName?: string;
+}
+
+export interface EngagementView {
+  reactions: number;
+  /** Known reaction types only, de-duplicated; unknown ones are skipped. */
+  topReactions: KnownReaction[];
+  comments: number;
+  shares: number;
+  views?: number;
+  location?: string;
+  media: MediaView[];
+}
+
+export interface ReviewView extends EngagementView {
+  id: string;
+  rating: Rating;
+  text: string;
+  /** ISO date-time, when the API gives a parseable one. */
+  publishedAt?: string;
+  author: AuthorView;
+}
+
+export interface PostView extends EngagementView {
+  /**
+   * Posts carry no id in the API; this key is stable between reads and unique across the pages of one
+   * list (it uses the post's position in the whole list, not just in its page).
+   */
+  key: string;
+  text: string;
+  createdAt?: string;
+  author: AuthorView;
+}
+
+export interface PageView<T> {
+  items: T[];
+  /** Items that failed validation and were left out. */
+  skipped: number;
+  page: number;
+  limit: number;
+  totalItems: number;
+  totalPages: number;
+  /** The next page number, when there is one. */
+  nextPage?: number;
+}
+
+export function normaliseBusiness(info: BusinessInfo): BusinessView {
+  const counts = new Map<number, number>();
+  for (const item of info.ratingsBreakdown ?? []) {
+    counts.set(item.rating, (counts.get(item.rating) ?? 0) + item.count);
+  }
+  const counted = RATINGS.reduce((sum, rating) => sum + (counts.get(rating) ?? 0), 0);
+  const average = info.averageRating;
+  return {
+    name: info.businessName,
+    category: text(info.category),
+    location: text(info.location),
+    websiteUrl: safeUrl(info.website),
+    mapUrl: safeUrl(info.googleMapUrl),
+    averageRating: typeof average === 'number' && average >= 0 && average <= 5 ? average : undefined,
+    totalReviews: info.totalReview ?? counted,
+    breakdown: RATINGS.map((rating) => {
+      const count = counts.get(rating) ?? 0;
+      return { rating, count, share: counted ? count / counted : 0 };
+    }),
+  };
+}
+
+export function normaliseReview(review: Review): ReviewView {
+  // Tolerate both shapes: the worked examples' single `media` object and the schema's `medias` array.
+  const media = [...(review.media ? [review.media] : []), ...(review.medias ?? [])];
+  return {
+    id: String(review.id),
+    rating: review.rating as Rating,
+    text: review.content ?? '',
+    publishedAt: isoDate(review.publishedAt) ?? isoDate(review.createdAt),
+    author: normaliseAuthor(review.author),
+    ...normaliseEngagement(review, media),
+  };
+}
+
+export function normalisePost(post: Post, index: number): PostView {
+  const createdAt = isoDate(post.createdAt);
+  return {
+    key: `${createdAt ?? 'post'}#${index}`,
+    text: post.content ?? '',
+    createdAt,
+    author: normaliseAuthor(post.author),
+    ...normaliseEngagement(post, post.medias ?? []),
+  };
+}
+
+export function normaliseReviewPage(envelope: PageEnvelope): PageView<ReviewView> {
+  return normalisePage(envelope, ReviewSchema, (review) => normaliseReview(review));
+}
+
+export function normalisePostPage(envelope: PageEnvelope): PageView<PostView> {
+  // Position in the whole list, so page 2's first post does not share a key with page 1's.
+  const offset = (envelope.pagination.page - 1) * envelope.pagination.limit;
+  return normalisePage(envelope, PostSchema, (post, index) => normalisePost(post, offset + index));
+}
+
+function normalisePage<S extends z.ZodMiniType, T>(
+  envelope: PageEnvelope,
+  schema: S,
+  toView: (item: z.infer<S>, index: number) => T,
+): PageView<T> {
+  const items: T[] = [];
+  let skipped = 0;
+  envelope.data.forEach((raw, index) => {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) items.push(toView(parsed.data as z.infer<S>, index));
+    else skipped++;
+  });
+  const { page, limit, totalItems, totalPages, nextPage } = envelope.pagination;
+  return {
+    items,
+    skipped,
+    page,
+    limit,
+    totalItems,
+    totalPages,
+    nextPage:
+      typeof nextPage === 'number' && nextPage > page ? nextPage : page < totalPages ? page + 1 : undefined,
+  };
+}
+
+function normaliseAuthor(author: Author | null | undefined): AuthorView {
+  return {
+    name: text(author?.name) ?? text(author?.username) ?? '',
+    username: text(author?.username),
+    avatarUrl: safeUrl(author?.picture),
+    verified: author?.isVerified === true,
+    reviewCount: author?.totalReview ?? undefined,
+  };
+}
+
+type EngagementSource = Pick<
+  Review,
+  'reactions' | 'topReactions' | 'comments' | 'shares' | 'views' | 'location'
+>;
+
+function normaliseEngagement(source: EngagementSource, media: PostMedia[]): EngagementView {
+  return {
+    reactions: source.reactions ?? 0,
+    topReactions: [...new Set(source.topReactions ?? [])].filter((reaction): reaction is KnownReaction =>
+      (KNOWN_REACTIONS as readonly string[]).includes(reaction),
+    ),
+    comments: source.comments ?? 0,
+    shares: source.shares ?? 0,
+    views: source.views ?? undefined,
+    location: text(source.location),
+    media: media.flatMap(normaliseMedia),
+  };
+}
+
+function normaliseMedia(item: PostMedia): MediaView[] {
+  const url = safeUrl(item.url);
+  const thumbnailUrl = safeUrl(item.thumbnailUrl);
+  if (!url && !thumbnailUrl) return [];
+  return [
+    {
+      type: item.type ?? 'IMAGE',
+      url: (url ?? thumbnailUrl)!,
+      thumbnailUrl: (thumbnailUrl ?? url)!,
+      fileName: text(item.fileName),
+    },
+  ];
+}
+
+function text(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** ISO 8601 date or date-time; the zone is optional (the API document says UTC). */
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/**
+ * Reads an ISO 8601 date-time by hand rather than with `Date.parse`, which accepts junk (`"1"` is
+ * 2001-01-01), rolls impossible days over (`2024-02-30` becomes 1 March) and reads a date-time without a
+ * zone in the browser's local time, while the API document says UTC.
+ */
+function isoDate(value: string | null | undefined): string | undefined {
+  const match = value?.trim().match(ISO_DATE_TIME);
+  if (!match) return undefined;
+  const [, year, month, day, hour, minute, second, fraction = '', zone = 'Z'] = match;
+  const [y, mo, d] = [Number(year), Number(month), Number(day)];
+  const [h, mi, s] = [Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0)];
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 59) return undefined;
+  let offsetMinutes = 0;
+  if (zone !== 'Z' && zone !== 'z') {
+    const digits = zone.slice(1).replace(':', '');
+    const hours = Number(digits.slice(0, 2));
+    const minutes = Number(digits.slice(2) || '0');
+    if (hours > 23 || minutes > 59) return undefined;
+    offsetMinutes = (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
+  }
+  const ms = Number(fraction.slice(0, 3).padEnd(3, '0'));
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  date.setUTCHours(h, mi, s, ms);
+  const time = date.getTime() - offsetMinutes * 60_000;
+  return Number.isFinite(time) ? new Date(time).toISOString() : undefined;
+}
+
+function daysInMonth(year: number, month: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, 0); // day 0 of the next month: the last day of this one
+  return date.getUTCDate();
+}

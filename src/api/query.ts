@@ -1,0 +1,120 @@
+/**
+ * The query parameters of the paginated operations: one parser (proxy and sample upstream) and one
+ * canonical serialiser (browser client cache keys, proxy cache keys and upstream URLs), so every layer
+ * agrees on what a query means.
+ */
+import {
+  KNOWN_MEDIA_TYPES,
+  KNOWN_SORT_TYPES,
+  type MediaTypeFilter,
+  type PostQuery,
+  type Rating,
+  type ReviewQuery,
+  type SortType,
+} from './schemas.ts';
+
+export type Operation = 'info' | 'posts' | 'reviews';
+
+/** The parameters the API document lists for each operation, in canonical order. */
+export const OPERATION_PARAMS: Record<Operation, readonly string[]> = {
+  info: [],
+  posts: ['page', 'limit'],
+  reviews: ['page', 'limit', 'sortType', 'rating', 'mediaType'],
+};
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_LIMIT = 10;
+
+export interface QueryLimits {
+  /** Largest `limit` accepted. */
+  maxLimit: number;
+  /** Largest `page` accepted (a sane bound keeps cache keys and upstream work finite). */
+  maxPage: number;
+}
+
+export type ParsedQuery = ReviewQuery & PostQuery;
+
+export type QueryResult = { ok: true; query: ParsedQuery } | { ok: false; message: string };
+
+const WHOLE_NUMBER = /^[1-9][0-9]{0,8}$/;
+
+/**
+ * Validates the query string of one operation. Unknown, repeated or malformed parameters are refused with
+ * a message naming the parameter; nothing is silently dropped or clamped.
+ */
+export function parseQuery(operation: Operation, params: URLSearchParams, limits: QueryLimits): QueryResult {
+  const allowed = OPERATION_PARAMS[operation];
+  const seen = new Set<string>();
+  const query: ParsedQuery = {};
+  for (const [name, value] of params) {
+    if (!allowed.includes(name)) {
+      const hint = allowed.length ? ` (allowed: ${allowed.join(', ')})` : ' (this operation takes none)';
+      return fail(`Unknown query parameter "${name}"${hint}.`);
+    }
+    if (seen.has(name)) return fail(`Query parameter "${name}" is given more than once.`);
+    seen.add(name);
+    switch (name) {
+      case 'page':
+      case 'limit': {
+        const max = name === 'page' ? limits.maxPage : limits.maxLimit;
+        if (!WHOLE_NUMBER.test(value) || Number(value) > max) {
+          return fail(`"${name}" must be a whole number from 1 to ${max}; got "${value}".`);
+        }
+        query[name] = Number(value);
+        break;
+      }
+      case 'rating':
+        if (!/^[1-5]$/.test(value))
+          return fail(`"rating" must be a whole number from 1 to 5; got "${value}".`);
+        query.rating = Number(value) as Rating;
+        break;
+      case 'sortType':
+        if (!isOneOf(KNOWN_SORT_TYPES, value)) {
+          return fail(`"sortType" must be one of ${KNOWN_SORT_TYPES.join(', ')}; got "${value}".`);
+        }
+        query.sortType = value;
+        break;
+      case 'mediaType':
+        if (!isOneOf(KNOWN_MEDIA_TYPES, value)) {
+          return fail(`"mediaType" must be one of ${KNOWN_MEDIA_TYPES.join(', ')}; got "${value}".`);
+        }
+        query.mediaType = value;
+        break;
+    }
+  }
+  return { ok: true, query };
+}
+
+/**
+ * The canonical query string of an operation: only its own parameters, in a fixed order, defaults filled
+ * in for `page` and `limit` so that `?` and `?page=1&limit=10` share one cache entry.
+ */
+export function canonicalQuery(operation: Operation, query: ParsedQuery = {}): string {
+  const params = new URLSearchParams();
+  for (const name of OPERATION_PARAMS[operation]) {
+    const value =
+      name === 'page'
+        ? (query.page ?? DEFAULT_PAGE)
+        : name === 'limit'
+          ? (query.limit ?? DEFAULT_LIMIT)
+          : query[name as keyof ParsedQuery];
+    if (value !== undefined && value !== null) params.set(name, String(value));
+  }
+  return params.toString();
+}
+
+export function isOneOf<const T extends readonly string[]>(list: T, value: unknown): value is T[number] {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}
+
+export function isSortType(value: unknown): value is SortType {
+  return isOneOf(KNOWN_SORT_TYPES, value);
+}
+
+export function isMediaTypeFilter(value: unknown): value is MediaTypeFilter {
+  return isOneOf(KNOWN_MEDIA_TYPES, value);
+}
+
+function fail(message: string): QueryResult {
+  return { ok: false, message };
+}

@@ -1,0 +1,151 @@
+import { html, nothing, svg } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { BreakdownRow, BusinessView } from '../../api/normalise.ts';
+import { RATINGS, type Rating } from '../../api/schemas.ts';
+import { BusinessElement } from '../shared/business-element.ts';
+import { formatNumber, formatPercent, formatRating } from '../shared/format.ts';
+import { renderStars } from '../shared/stars.ts';
+import { ratingSummaryStyles } from './rating-summary.styles.ts';
+
+/** What rating-summary needs of the list it filters (a review-list, or anything with a `rating`). */
+interface RatingFilterTarget extends HTMLElement {
+  rating?: number;
+}
+
+/**
+ * Average rating, stars, total and the ratings breakdown as an accessible bar chart (5 down to 1).
+ * With `for="<id of a review-list>"` each row is a toggle button that filters that list by its rating.
+ *
+ * @tag rating-summary
+ * @attr endpoint - Base URL of the widget proxy.
+ * @attr for - Id of a review-list (in the same document or shadow root) whose rating filter the rows set.
+ * @attr theme - `light` (default), `dark` or `auto`.
+ * @attr locale - Locale for numbers.
+ * @fires rw-load - The business info loaded.
+ * @fires rw-error - Loading failed.
+ * @fires rw-filter-change - A row was pressed: `detail` is `{ rating, source: 'rating-summary' }`.
+ * @csspart base - The container.
+ * @csspart average - The average number.
+ * @csspart stars - The stars image.
+ * @csspart count - The total count.
+ * @csspart breakdown - The list of rows.
+ * @csspart row - One rating row (a button when linked with `for`).
+ * @csspart label - The "5 stars" text of a row.
+ * @csspart bar - The bar of a row.
+ * @csspart detail - The count and share text of a row.
+ * @csspart error - The error message with its Retry button.
+ * @csspart retry-button - The Retry button.
+ * @cssprop --rw-rating-summary-bar-color - Bar colour (default: the star colour).
+ * @cssprop --rw-rating-summary-bar-track-color - Bar track colour.
+ * @cssprop --rw-rating-summary-average-size - Font size of the average (default 2.5rem).
+ * @cssprop --rw-rating-summary-min-height - Reserved height while loading (default 14rem).
+ */
+export class RatingSummary extends BusinessElement {
+  static override styles = [...BusinessElement.styles, ratingSummaryStyles];
+
+  /** Id of the review-list this summary filters. */
+  @property() for = '';
+
+  private target?: RatingFilterTarget;
+  private readonly targetObserver = new MutationObserver(() => this.requestUpdate());
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.targetObserver.disconnect();
+    this.target = undefined;
+  }
+
+  /** The linked list, looked up lazily (it may be defined after this element). */
+  private linkedList(): RatingFilterTarget | undefined {
+    if (!this.for) return undefined;
+    const root = this.getRootNode() as Document | ShadowRoot;
+    const found = (root.getElementById?.(this.for) ?? undefined) as RatingFilterTarget | undefined;
+    if (found !== this.target) {
+      this.targetObserver.disconnect();
+      this.target = found;
+      // The pressed state follows the list's rating, however it changes (it is a reflected attribute).
+      if (found) this.targetObserver.observe(found, { attributes: true, attributeFilter: ['rating'] });
+    }
+    return found;
+  }
+
+  override render() {
+    const { value, error } = this.business;
+    return html`<section part="base" class="surface summary" aria-busy=${value || error ? 'false' : 'true'}>
+      ${
+        value
+          ? this.renderSummary(value)
+          : error
+            ? nothing
+            : html`<div class="skeleton big"></div>
+                ${RATINGS.map(() => html`<div class="skeleton row"></div>`)}
+                <span class="visually-hidden">${this.t.loading}</span>`
+      }
+      ${error ? this.renderError(error, this.t.loadErrorInfo, this.retry) : nothing}
+    </section>`;
+  }
+
+  private renderSummary(business: BusinessView) {
+    const t = this.t;
+    const locale = this.resolvedLocale;
+    const average = business.averageRating;
+    const list = this.linkedList();
+    return html`
+      <div class="headline">
+        ${
+          average === undefined
+            ? html`<span class="muted">${t.noRatingYet}</span>`
+            : html`<span part="average" class="average" aria-hidden="true"
+                  >${formatRating(locale, average)}</span
+                >
+                ${renderStars(average, t.rated(formatRating(locale, average)))}`
+        }
+        <span part="count" class="muted"
+          >${t.basedOn(formatNumber(locale, business.totalReviews), business.totalReviews)}</span
+        >
+      </div>
+      <ul part="breakdown" class="rows" aria-label=${t.ratingDistribution}>
+        ${business.breakdown.map((row) => html`<li>${this.renderRow(row, locale, list)}</li>`)}
+      </ul>
+    `;
+  }
+
+  private renderRow(row: BreakdownRow, locale: string, list: RatingFilterTarget | undefined) {
+    const t = this.t;
+    const content = html`<span part="label">${t.starRow(row.rating)}</span>
+      <svg part="bar" class="bar" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true">
+        <rect class="bar-track" width="100" height="8" rx="4" />
+        ${row.count ? svg`<rect class="bar-fill" width=${(row.share * 100).toFixed(2)} height="8" rx="4" />` : nothing}
+      </svg>
+      <span part="detail" class="detail muted"
+        >${t.rowDetail(formatNumber(locale, row.count), formatPercent(locale, row.share))}</span
+      >`;
+    if (!list) return html`<div part="row" class="row">${content}</div>`;
+    const pressed = Number(list.rating) === row.rating;
+    return html`<button
+      part="row"
+      class="row"
+      type="button"
+      aria-pressed=${pressed ? 'true' : 'false'}
+      title=${t.filterByRating(row.rating)}
+      @click=${() => this.toggle(row.rating, pressed)}
+    >
+      ${content}
+    </button>`;
+  }
+
+  private toggle(rating: Rating, pressed: boolean): void {
+    const list = this.linkedList();
+    if (!list) return;
+    const next = pressed ? undefined : rating;
+    list.rating = next;
+    this.emit('rw-filter-change', { rating: next ?? null, source: 'rating-summary' });
+    this.requestUpdate();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rating-summary': RatingSummary;
+  }
+}

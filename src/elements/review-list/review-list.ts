@@ -1,0 +1,220 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { PageView, ReviewView } from '../../api/normalise.ts';
+import { isMediaTypeFilter, isSortType } from '../../api/query.ts';
+import {
+  KNOWN_MEDIA_TYPES,
+  KNOWN_SORT_TYPES,
+  RATINGS,
+  type MediaTypeFilter,
+  type Rating,
+  type SortType,
+} from '../../api/schemas.ts';
+import { formatRating } from '../shared/format.ts';
+import {
+  renderAuthor,
+  renderDate,
+  renderEngagement,
+  renderMedia,
+  renderText,
+  type ItemContext,
+} from '../shared/item-parts.ts';
+import { PagedListElement } from '../shared/paged-list.ts';
+import { renderStars } from '../shared/stars.ts';
+
+/** `rating` attribute: 1–5, anything else means "all ratings". */
+const ratingConverter = {
+  fromAttribute: (value: string | null) =>
+    value && /^[1-5]$/.test(value) ? (Number(value) as Rating) : undefined,
+};
+
+/**
+ * Customer reviews with sort and filter controls and pagination.
+ *
+ * @tag review-list
+ * @attr endpoint - Base URL of the widget proxy.
+ * @attr limit - Reviews per page, 1–50 (default 10).
+ * @attr page - Page shown (default 1).
+ * @attr sort-type - `MOST_RELEVANT`, `HIGHEST_REVIEWS`, `LOWEST_REVIEWS`, `RECENT_REVIEWS` or `RECENT_WITH_MIN_ONE_REVIEW`; empty: the API's default order.
+ * @attr rating - Only reviews with this rating (1–5); empty: all.
+ * @attr media-type - Only reviews with `IMAGE`, `VIDEO` or `TEXT` (no media); empty: all.
+ * @attr controls - `none` hides the selects and the pagination.
+ * @attr theme - `light` (default), `dark` or `auto`.
+ * @attr locale - Locale for numbers and dates.
+ * @fires rw-load - A page loaded: `detail` is `{ page, totalItems }`.
+ * @fires rw-error - Loading failed: `detail.error` is the message.
+ * @fires rw-sort-change - The visitor chose a sort: `detail` is `{ sortType }`.
+ * @fires rw-filter-change - The visitor changed a filter: `detail` is `{ rating, mediaType }`.
+ * @fires rw-page-change - The visitor went to another page: `detail` is `{ page }`.
+ * @csspart base - The container.
+ * @csspart controls - The row of selects.
+ * @csspart select - Each select.
+ * @csspart items - The list of reviews.
+ * @csspart review - One review (`<article>`).
+ * @csspart author - The author block.
+ * @csspart avatar - The author's picture (or initials).
+ * @csspart author-name - The author's name.
+ * @csspart verified-badge - The "Verified" badge.
+ * @csspart author-reviews - The author's review count.
+ * @csspart stars - The stars image.
+ * @csspart date - The date (`<time>`).
+ * @csspart text - The review text.
+ * @csspart location - The review's location.
+ * @csspart media - The thumbnails.
+ * @csspart media-link - One thumbnail's link.
+ * @csspart thumbnail - One thumbnail image.
+ * @csspart engagement - Reactions, comments and shares.
+ * @csspart reactions - The reactions with their icons.
+ * @csspart comments - The comment count.
+ * @csspart shares - The share count.
+ * @csspart empty - The empty state.
+ * @csspart clear-filters - The "Clear filters" button.
+ * @csspart error - The error message with its Retry button.
+ * @csspart retry-button - The Retry button.
+ * @csspart pagination - The pagination bar.
+ * @csspart previous - The "Previous page" button.
+ * @csspart next - The "Next page" button.
+ * @csspart page-button - A page-number button.
+ * @cssprop --rw-list-gap - Space between reviews (default 0.75rem).
+ * @cssprop --rw-item-skeleton-height - Height reserved per review while loading (default 10rem).
+ */
+export class ReviewList extends PagedListElement<ReviewView> {
+  /** The API's `sortType`; empty for the API's default order. */
+  @property({ attribute: 'sort-type', reflect: true }) sortType?: SortType | '' = '';
+
+  /** The API's `rating` filter (1–5); `undefined` for all ratings. */
+  @property({ reflect: true, converter: ratingConverter }) rating?: Rating;
+
+  /** The API's `mediaType` filter; empty for all. */
+  @property({ attribute: 'media-type', reflect: true }) mediaType?: MediaTypeFilter | '' = '';
+
+  protected static override readonly queryProperties = [
+    ...PagedListElement.queryProperties,
+    'sortType',
+    'rating',
+    'mediaType',
+  ];
+
+  protected get labels() {
+    return { list: this.t.reviewsLabel, empty: this.t.noReviews, error: this.t.loadError };
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // A new filter or sort starts again from page 1 (unless the page was set in the same breath).
+    const filtersChanged = changed.has('sortType') || changed.has('rating') || changed.has('mediaType');
+    if (this.hasUpdated && filtersChanged && !changed.has('page') && this.page !== 1) this.page = 1;
+    super.willUpdate(changed);
+  }
+
+  protected fetchPage(signal: AbortSignal): Promise<PageView<ReviewView>> {
+    return this.client.reviews(
+      {
+        page: this.effectivePage,
+        limit: this.effectiveLimit,
+        sortType: isSortType(this.sortType) ? this.sortType : undefined,
+        rating: this.rating && RATINGS.includes(this.rating) ? this.rating : undefined,
+        mediaType: isMediaTypeFilter(this.mediaType) ? this.mediaType : undefined,
+      },
+      { signal },
+    );
+  }
+
+  protected itemKey(review: ReviewView): string {
+    return review.id;
+  }
+
+  protected renderItem(review: ReviewView) {
+    const context: ItemContext = { t: this.t, locale: this.resolvedLocale };
+    const name = review.author.name || this.t.anonymous;
+    return html`<article part="review" class="surface item">
+      <div class="item-head">${renderAuthor(review.author, context)}</div>
+      <div class="meta">
+        ${renderStars(review.rating, this.t.rated(formatRating(context.locale, review.rating)))}
+        ${renderDate(review.publishedAt, context)}
+        ${
+          review.location
+            ? html`<span part="location" class="muted small" dir="auto">${review.location}</span>`
+            : nothing
+        }
+      </div>
+      ${renderText(review.text)} ${renderMedia(review.media, name, context)}
+      ${renderEngagement(review, context)}
+    </article>`;
+  }
+
+  protected override renderControls() {
+    const t = this.t;
+    return html`<div part="controls" class="controls">
+      <label class="control"
+        >${t.sortBy}
+        <select part="select" name="sortType" @change=${this.onSortChange}>
+          <option value="" ?selected=${!this.sortType}>${t.sortDefault}</option>
+          ${KNOWN_SORT_TYPES.map(
+            (value) => html`<option value=${value} ?selected=${this.sortType === value}>${t[value]}</option>`,
+          )}
+        </select>
+      </label>
+      <label class="control"
+        >${t.rating}
+        <select part="select" name="rating" @change=${this.onFilterChange}>
+          <option value="" ?selected=${!this.rating}>${t.allRatings}</option>
+          ${RATINGS.map(
+            (value) =>
+              html`<option value=${String(value)} ?selected=${this.rating === value}>
+                ${t.ratingOption(value)}
+              </option>`,
+          )}
+        </select>
+      </label>
+      <label class="control"
+        >${t.media}
+        <select part="select" name="mediaType" @change=${this.onFilterChange}>
+          <option value="" ?selected=${!this.mediaType}>${t.allMedia}</option>
+          ${KNOWN_MEDIA_TYPES.map(
+            (value) =>
+              html`<option value=${value} ?selected=${this.mediaType === value}>${t[value]}</option>`,
+          )}
+        </select>
+      </label>
+    </div>`;
+  }
+
+  protected override renderEmpty() {
+    const filtered = Boolean(this.rating || this.mediaType);
+    return html`<div part="empty" class="state">
+      <p class="muted">${filtered ? this.t.noMatchingReviews : this.t.noReviews}</p>
+      ${
+        filtered
+          ? html`<button part="clear-filters" type="button" @click=${this.clearFilters}>
+              ${this.t.clearFilters}
+            </button>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  private onSortChange(event: Event) {
+    const value = (event.target as HTMLSelectElement).value;
+    this.sortType = isSortType(value) ? value : '';
+    this.emit('rw-sort-change', { sortType: this.sortType || null });
+  }
+
+  private onFilterChange(event: Event) {
+    const select = event.target as HTMLSelectElement;
+    if (select.name === 'rating') this.rating = ratingConverter.fromAttribute(select.value);
+    else this.mediaType = isMediaTypeFilter(select.value) ? select.value : '';
+    this.emit('rw-filter-change', { rating: this.rating ?? null, mediaType: this.mediaType || null });
+  }
+
+  private clearFilters() {
+    this.rating = undefined;
+    this.mediaType = '';
+    this.emit('rw-filter-change', { rating: null, mediaType: null });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'review-list': ReviewList;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Base of the elements that show the business profile (`/info`): business-card and rating-summary share
+ * one request through the client, and the same loading, error and retry behaviour.
+ */
+import type { PropertyValues } from 'lit';
+import type { BusinessView } from '../../api/normalise.ts';
+import { RwElement } from './base-element.ts';
+import { Resource } from './resource.ts';
+
+export abstract class BusinessElement extends RwElement {
+  protected readonly business = new Resource<BusinessView>(
+    this,
+    (signal) => this.client.info({ signal }),
+    ({ value, error }) =>
+      error ? this.emit('rw-error', { error: String(error) }) : this.emit('rw-load', { value }),
+  );
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('endpoint')) void this.business.run();
+  }
+
+  protected readonly retry = () => void this.business.run();
+}

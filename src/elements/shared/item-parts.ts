@@ -1,0 +1,140 @@
+/**
+ * Template pieces shared by review cards and post cards: author header, date, text, media thumbnails and
+ * the engagement footer. Every API string is bound as text (Lit escapes it); every URL here has already
+ * passed `safeUrl` in the normaliser, and anything else is not rendered at all.
+ */
+import { html, nothing, svg, type TemplateResult } from 'lit';
+import type { AuthorView, EngagementView, MediaView } from '../../api/normalise.ts';
+import { formatDate, formatNumber, formatRelative } from './format.ts';
+import type { Strings } from './strings.ts';
+
+export interface ItemContext {
+  t: Strings;
+  locale: string;
+}
+
+const ICONS = {
+  AGREE: svg`<path d="M7 10v10H3V10h4zm2 10V9.5l4.6-6.2c.8-1 2.4-.4 2.3.9l-.6 4.8H20c1.1 0 2 1 1.8 2.1l-1.4 7.5c-.2.8-.9 1.4-1.8 1.4H9z"/>`,
+  LOVE: svg`<path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2 0 3.5 1.1 4.4 2.6.9-1.5 2.4-2.6 4.4-2.6 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z"/>`,
+  verified: svg`<path d="M12 2l2.4 2.1 3.2-.3.9 3.1 2.8 1.6-1.2 3 1.2 3-2.8 1.6-.9 3.1-3.2-.3L12 22l-2.4-2.1-3.2.3-.9-3.1-2.8-1.6 1.2-3-1.2-3 2.8-1.6.9-3.1 3.2.3z"/><path class="icon-check" d="M10.6 15.6l-3.3-3.3 1.4-1.4 1.9 1.9 4.7-4.7 1.4 1.4z"/>`,
+  play: svg`<circle cx="12" cy="12" r="11" opacity=".6"/><path fill="#fff" d="M9.5 7.5v9l7-4.5z"/>`,
+};
+
+export function icon(name: keyof typeof ICONS, label?: string): TemplateResult {
+  return html`<svg
+    class="icon"
+    viewBox="0 0 24 24"
+    role=${label ? 'img' : nothing}
+    aria-label=${label ?? nothing}
+    aria-hidden=${label ? nothing : 'true'}
+  >
+    ${ICONS[name]}
+  </svg>`;
+}
+
+export function renderAuthor(author: AuthorView, { t, locale }: ItemContext): TemplateResult {
+  const name = author.name || t.anonymous;
+  return html`<div part="author" class="author">
+    ${
+      author.avatarUrl
+        ? html`<img
+            part="avatar"
+            class="avatar"
+            src=${author.avatarUrl}
+            alt=${t.avatarAlt(name)}
+            width="40"
+            height="40"
+            loading="lazy"
+            decoding="async"
+            referrerpolicy="no-referrer"
+          />`
+        : html`<span part="avatar" class="avatar initials" aria-hidden="true">${initials(name)}</span>`
+    }
+    <span class="author-text">
+      <span part="author-name" class="author-name" dir="auto">${name}</span>
+      ${
+        author.verified
+          ? html`<span part="verified-badge" class="verified">${icon('verified')}${t.verified}</span>`
+          : nothing
+      }
+      ${
+        author.reviewCount !== undefined
+          ? html`<span part="author-reviews" class="muted small"
+              >${t.authorReviews(formatNumber(locale, author.reviewCount), author.reviewCount)}</span
+            >`
+          : nothing
+      }
+    </span>
+  </div>`;
+}
+
+export function renderDate(
+  iso: string | undefined,
+  { locale }: ItemContext,
+): TemplateResult | typeof nothing {
+  if (!iso) return nothing;
+  const absolute = formatDate(locale, iso);
+  return html`<time part="date" class="muted small" datetime=${iso} title=${absolute}
+    >${formatRelative(locale, iso)}<span class="visually-hidden"> (${absolute})</span></time
+  >`;
+}
+
+export function renderText(text: string): TemplateResult | typeof nothing {
+  return text ? html`<p part="text" class="text" dir="auto">${text}</p>` : nothing;
+}
+
+/** Thumbnails of known media types only; an unknown type is skipped, never fatal. */
+export function renderMedia(media: MediaView[], author: string, { t }: ItemContext) {
+  const shown = media.filter((item) => item.type === 'IMAGE' || item.type === 'VIDEO');
+  if (!shown.length) return nothing;
+  return html`<ul part="media" class="media">
+    ${shown.map((item, index) => {
+      const alt =
+        item.type === 'VIDEO'
+          ? t.videoAlt(index + 1, shown.length, author)
+          : t.photoAlt(index + 1, shown.length, author);
+      return html`<li>
+        <a
+          part="media-link"
+          class="thumb"
+          href=${item.url}
+          target="_blank"
+          rel="noopener noreferrer nofollow ugc"
+        >
+          <img
+            part="thumbnail"
+            src=${item.thumbnailUrl}
+            alt=${alt}
+            width="96"
+            height="96"
+            loading="lazy"
+            decoding="async"
+            referrerpolicy="no-referrer"
+          />
+          ${item.type === 'VIDEO' ? html`<span class="play">${icon('play')}</span>` : nothing}
+        </a>
+      </li>`;
+    })}
+  </ul>`;
+}
+
+export function renderEngagement(item: EngagementView, { t, locale }: ItemContext): TemplateResult {
+  const n = (value: number) => formatNumber(locale, value);
+  return html`<footer part="engagement" class="engagement muted small">
+    <span part="reactions" class="reactions">
+      ${item.topReactions.map((reaction) => icon(reaction, t[reaction]))}
+      ${t.reactions(n(item.reactions), item.reactions)}
+    </span>
+    <span part="comments">${t.comments(n(item.comments), item.comments)}</span>
+    <span part="shares">${t.shares(n(item.shares), item.shares)}</span>
+  </footer>`;
+}
+
+function initials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => [...part][0] ?? '');
+  return letters.join('').toUpperCase() || '?';
+}

@@ -1,0 +1,64 @@
+import { css } from 'lit';
+
+export const pagedListStyles = css`
+  .list {
+    display: grid;
+    gap: var(--_space);
+  }
+  .content {
+    transition: opacity 0.15s;
+  }
+  .content.loading {
+    opacity: 0.6;
+  }
+  .controls {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem 1rem;
+    align-items: end;
+  }
+  .control {
+    display: grid;
+    gap: 0.25rem;
+    font-size: 0.875em;
+    font-weight: 600;
+  }
+  select {
+    min-block-size: 2.25rem;
+    padding-inline: 0.5rem;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) / 2);
+    background: var(--_surface);
+    font-weight: 400;
+    font-size: 1rem;
+  }
+  .pagination {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: center;
+    gap: 0.5rem;
+  }
+  .pages {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .pages button {
+    min-inline-size: 2.25rem;
+    padding-inline: 0.5rem;
+  }
+  .pages button[aria-current='page'] {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_accent-text);
+    font-weight: 700;
+  }
+  .gap {
+    align-self: center;
+    padding-inline: 0.25rem;
+  }
+`;

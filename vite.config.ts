@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+
+// The script-tag bundles: one self-contained, minified ES module (`<script type="module">`) and an IIFE
+// for a classic `<script defer>`. Both register every element (src/define.ts).
+export default defineConfig({
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    minify: true,
+    sourcemap: true,
+    lib: {
+      entry: 'src/define.ts',
+      name: 'ReviewWidgets',
+      formats: ['es', 'iife'],
+      fileName: (format) => (format === 'es' ? 'review-widgets.js' : 'review-widgets.iife.js'),
+    },
+  },
+});

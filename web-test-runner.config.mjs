@@ -1,0 +1,20 @@
+// Browser tests run in the system Chromium (see scripts/find-chromium.mjs); nothing downloads a browser.
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
+
+export default {
+  files: ['test/browser/**/*.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'production'] },
+  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' })],
+  middleware: [
+    // msw's worker must be served from the site root: under a sub-folder it registers but controls nothing.
+    function serveMswWorker(context, next) {
+      if (context.url === '/mockServiceWorker.js') context.url = '/node_modules/msw/lib/mockServiceWorker.js';
+      return next();
+    },
+  ],
+  browsers: [chromeLauncher({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } })],
+  testFramework: { config: { timeout: 10000 } },
+  concurrency: 2,
+};
