@@ -8,6 +8,11 @@ export default defineConfig({
     outDir: 'dist',
     minify: true,
     sourcemap: true,
+    rolldownOptions: {
+      // Vite keeps whitespace in ES library output (for tree-shaking downstream); this file goes straight to
+      // browsers, so minify it fully. License comments stay.
+      output: { minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
+    },
     lib: {
       entry: 'src/define.ts',
       name: 'ReviewWidgets',

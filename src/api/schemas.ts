@@ -175,8 +175,8 @@ export interface PostQuery {
 }
 
 /**
- * The body of every error answer of our proxy (and of the sample upstream's 400s): a short status text
- * and a message meant for people, never an upstream body.
+ * The body of every error answer of our proxy: a short status text and a message meant for people,
+ * never an upstream body.
  */
 export const ProxyErrorBodySchema = z.object({
   error: z.string(),

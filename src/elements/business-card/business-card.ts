@@ -38,7 +38,7 @@ export class BusinessCard extends BusinessElement {
 
   override render() {
     const { value, error } = this.business;
-    return html`<section part="base" class="surface card" aria-busy=${value || error ? 'false' : 'true'}>
+    return html`<section part="base" class="surface card" aria-busy=${this.busy}>
       ${
         value
           ? this.renderCard(value)

@@ -71,7 +71,7 @@ export class RatingSummary extends BusinessElement {
 
   override render() {
     const { value, error } = this.business;
-    return html`<section part="base" class="surface summary" aria-busy=${value || error ? 'false' : 'true'}>
+    return html`<section part="base" class="surface summary" aria-busy=${this.busy}>
       ${
         value
           ? this.renderSummary(value)

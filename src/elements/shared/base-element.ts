@@ -1,4 +1,22 @@
 /**
+ * @cssprop --rw-color-text - Text colour.
+ * @cssprop --rw-color-muted - Secondary text colour.
+ * @cssprop --rw-color-surface - Card background.
+ * @cssprop --rw-color-surface-alt - Skeletons, hovered and pressed backgrounds.
+ * @cssprop --rw-color-border - Borders.
+ * @cssprop --rw-color-accent - Links, focus ring, current page, verified badge.
+ * @cssprop --rw-color-accent-text - Text on the accent colour.
+ * @cssprop --rw-color-danger - Error text.
+ * @cssprop --rw-color-focus - Focus ring (default: the accent).
+ * @cssprop --rw-star-color - Filled stars.
+ * @cssprop --rw-star-empty-color - Empty stars.
+ * @cssprop --rw-star-size-inline - Width of a row of five stars (default 6em).
+ * @cssprop --rw-radius - Corner radius (default 12px).
+ * @cssprop --rw-font-family - Font.
+ * @cssprop --rw-font-size - Base font size (default 1rem).
+ * @cssprop --rw-space - Inner spacing (default 1rem).
+ * @cssprop --rw-shadow - Card shadow (default none).
+ *
  * What every widget shares: the `endpoint`, `theme`, `locale` and `strings` API, the shared client of
  * its endpoint, refusal of anything that looks like an API key, the error messages, and the `rw-load` /
  * `rw-error` events.

@@ -20,4 +20,10 @@ export abstract class BusinessElement extends RwElement {
   }
 
   protected readonly retry = () => void this.business.run();
+
+  /** `aria-busy`: before the first answer and whenever a request (a Retry) is in flight. */
+  protected get busy(): 'true' | 'false' {
+    const { value, error, loading } = this.business;
+    return loading || (!value && !error) ? 'true' : 'false';
+  }
 }

@@ -1,0 +1,4 @@
+/** The system Chromium/Chrome executable, from CHROME_PATH or the usual install paths. */
+export function findChromium(): string | undefined;
+/** Launch flags proven on these machines. */
+export const CHROMIUM_ARGS: string[];

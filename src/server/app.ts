@@ -1,0 +1,47 @@
+/**
+ * The `npm start` server as one Fetch handler: the demo page at `/`, the built bundle at `/dist/`, the
+ * proxy at `/widget-api`, and — when no API key is configured — the sample business upstream at
+ * `/sample-api`, which the proxy then calls over real HTTP like any upstream.
+ */
+import { createSampleUpstream, SAMPLE_API_KEY } from '../sample/index.ts';
+import type { ServerConfig } from './config.ts';
+import { createProxy, type LogRecord, type ProxyContext } from './proxy/index.ts';
+import { createStaticHandler } from './static-files.ts';
+
+export const PROXY_MOUNT = '/widget-api';
+export const SAMPLE_MOUNT = '/sample-api';
+
+/** The demo page proves the widgets need nothing looser than this. */
+export const DEMO_CSP =
+  "default-src 'self'; img-src 'self' https:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+export interface AppOptions {
+  config: ServerConfig;
+  /** The server's own base URL (`http://localhost:8787`), known once it listens. */
+  selfUrl: string;
+  log?: (record: LogRecord) => void;
+}
+
+export function createApp({ config, selfUrl, log }: AppOptions) {
+  const sample = config.upstream ? undefined : createSampleUpstream({ basePath: SAMPLE_MOUNT });
+  const proxy = createProxy({
+    apiKey: config.upstream?.apiKey ?? SAMPLE_API_KEY,
+    upstreamUrl: config.upstream?.url ?? `${selfUrl}${SAMPLE_MOUNT}`,
+    mount: PROXY_MOUNT,
+    ...config.proxy,
+    log,
+  });
+  const files = createStaticHandler({ '/dist/': 'dist', '/': 'demo' }, (path): Record<string, string> =>
+    path.endsWith('.html') || path.endsWith('/') ? { 'content-security-policy': DEMO_CSP } : {},
+  );
+
+  return async (request: Request, context?: ProxyContext): Promise<Response> => {
+    const { pathname } = new URL(request.url);
+    if (pathname === PROXY_MOUNT || pathname.startsWith(`${PROXY_MOUNT}/`)) return proxy(request, context);
+    if (sample && pathname.startsWith(`${SAMPLE_MOUNT}/`)) return sample(request);
+    return (
+      (await files(request)) ??
+      new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+    );
+  };
+}

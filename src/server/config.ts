@@ -1,0 +1,63 @@
+/**
+ * Reads the `npm start` server's configuration from the environment and refuses a bad one with a message
+ * that says what to change. The API key is only ever passed on, never printed.
+ */
+import type { ProxyOptions } from './proxy/index.ts';
+
+export interface ServerConfig {
+  port: number;
+  /** `undefined`: no key configured, run on the built-in sample business. */
+  upstream?: { apiKey: string; url: string };
+  proxy: Pick<ProxyOptions, 'allowedOrigins' | 'cache' | 'rateLimit'>;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function readConfig(env: Record<string, string | undefined>): ServerConfig {
+  const port = integer(env.PORT, 8787, 'PORT', 0, 65535);
+  const apiKey = env.BUSINESS_API_KEY?.trim();
+  const url = env.BUSINESS_API_URL?.trim();
+  if (apiKey && !url) {
+    throw new ConfigError(
+      'BUSINESS_API_KEY is set but BUSINESS_API_URL is not: set the upstream base URL too.',
+    );
+  }
+  if (url && !apiKey) {
+    throw new ConfigError('BUSINESS_API_URL is set but BUSINESS_API_KEY is not: set the API key too.');
+  }
+  const origins = env.ALLOWED_ORIGINS?.trim();
+  const ttl =
+    env.CACHE_TTL_SECONDS === undefined
+      ? undefined
+      : integer(env.CACHE_TTL_SECONDS, 0, 'CACHE_TTL_SECONDS', 0);
+  return {
+    port,
+    upstream: apiKey && url ? { apiKey, url } : undefined,
+    proxy: {
+      allowedOrigins: !origins ? [] : origins === '*' ? '*' : origins.split(','),
+      cache: ttl === undefined ? {} : { ttlSeconds: ttl },
+      rateLimit: {
+        perMinute: integer(env.RATE_LIMIT_PER_MINUTE, 60, 'RATE_LIMIT_PER_MINUTE', 0),
+        trustProxy: trustProxy(env.TRUST_PROXY),
+      },
+    },
+  };
+}
+
+function integer(value: string | undefined, fallback: number, name: string, min: number, max = 1e9): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${value}".`);
+  }
+  return number;
+}
+
+/** `TRUST_PROXY`: `true` (one proxy in front), `false`, or the number of trusted proxies. */
+function trustProxy(value: string | undefined): number {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return 0;
+  if (value === 'true') return 1;
+  return integer(value, 0, 'TRUST_PROXY', 0, 10);
+}

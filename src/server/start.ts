@@ -1,0 +1,44 @@
+/**
+ * `npm start`: one Node server with the demo, the bundle and the proxy (see app.ts). Configuration comes
+ * from the environment (see config.ts and the README); a bad one stops here with a clear message.
+ */
+import { createServer } from 'node:http';
+import { createApp } from './app.ts';
+import { ConfigError, readConfig, type ServerConfig } from './config.ts';
+import { toNodeListener } from './node.ts';
+import { ProxyConfigError } from './proxy/index.ts';
+
+let config: ServerConfig;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  fail(error);
+}
+
+const server = createServer();
+server.on('error', (error) => fail(error));
+server.listen(config.port, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const selfUrl = `http://localhost:${port}`;
+  let app;
+  try {
+    app = createApp({ config, selfUrl });
+  } catch (error) {
+    server.close();
+    fail(error);
+  }
+  server.on('request', toNodeListener(app));
+  console.log(`review-widgets demo: ${selfUrl}/  (proxy at ${selfUrl}/widget-api)`);
+  console.log(
+    config.upstream
+      ? `Proxying ${new URL(config.upstream.url).origin} with the configured BUSINESS_API_KEY.`
+      : 'No BUSINESS_API_KEY set: serving the built-in sample business (fake upstream at /sample-api).',
+  );
+});
+
+function fail(error: unknown): never {
+  const known = error instanceof ConfigError || error instanceof ProxyConfigError;
+  console.error(`review-widgets: ${known ? (error as Error).message : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,112 @@
+// The whole chain, as a visitor gets it: demo page -> built bundle -> proxy -> sample upstream over HTTP.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, proxyRequests, startApp, type RunningApp } from './support.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+before(async () => {
+  app = await startApp();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** Opens the demo and records every CSP violation and console error from the first byte on. */
+async function openDemo(): Promise<{ page: Page; violations: string[]; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const violations: string[] = [];
+  const errors: string[] = [];
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
+    );
+  });
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+  return { page, violations, errors };
+}
+
+test('the demo shows the sample business through the proxy, with one /info and one /reviews request', async () => {
+  app.log.length = 0;
+  const { page, errors } = await openDemo();
+  await page.locator('business-card [part="name"]').waitFor();
+  assert.equal(await page.locator('business-card [part="name"]').textContent(), 'Kettle & Crumb');
+  await page.locator('review-list article[part="review"]').first().waitFor();
+  assert.equal(await page.locator('review-list article[part="review"]').count(), 5);
+  assert.match(
+    (await page.locator('rating-summary').first().locator('svg[role="img"]').getAttribute('aria-label')) ??
+      '',
+    /^Rated \d\.\d out of 5$/,
+  );
+
+  const requests = proxyRequests(app.log);
+  // Four elements ask for /info (the card and three summaries) and one for /reviews: the shared client
+  // turns that into exactly one request each.
+  assert.deepEqual(
+    requests.filter((r) => r.includes('/info')),
+    ['GET /widget-api/info'],
+  );
+  assert.deepEqual(
+    requests.filter((r) => r.includes('/reviews')),
+    ['GET /widget-api/reviews?page=1&limit=5'],
+  );
+  assert.deepEqual(errors, []);
+
+  mkdirSync('test-output', { recursive: true });
+  await page.screenshot({ path: 'test-output/demo.png', fullPage: true });
+  await page.close();
+});
+
+test('pressing a rating row filters the linked list with exactly one request', async () => {
+  const { page } = await openDemo();
+  await page.locator('review-list article[part="review"]').first().waitFor();
+  app.log.length = 0;
+  await page.locator('#reviews rating-summary button[part="row"]').filter({ hasText: '1 star' }).click();
+  await page.waitForFunction(() => {
+    const list = document.querySelector('review-list');
+    const articles = list?.shadowRoot?.querySelectorAll('article') ?? [];
+    return (
+      list?.getAttribute('rating') === '1' &&
+      articles.length > 0 &&
+      !list.shadowRoot?.querySelector('[aria-busy="true"]')
+    );
+  });
+  assert.deepEqual(proxyRequests(app.log), ['GET /widget-api/reviews?page=1&limit=5&rating=1']);
+  const labels = await page
+    .locator('review-list article[part="review"] svg.stars')
+    .evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute('aria-label')));
+  assert.ok(labels.length > 0);
+  for (const label of labels) assert.equal(label, 'Rated 1.0 out of 5');
+  assert.equal(
+    await page
+      .locator('#reviews rating-summary button[part="row"][aria-pressed="true"]')
+      .textContent()
+      .then((t) => t?.includes('1 star')),
+    true,
+  );
+  await page.close();
+});
+
+test('under the demo Content-Security-Policy (no unsafe-inline, no eval) nothing is blocked', async () => {
+  const { page, violations } = await openDemo();
+  const csp = await page.evaluate(async () => (await fetch('/')).headers.get('content-security-policy'));
+  assert.match(csp ?? '', /default-src 'self'/);
+  assert.doesNotMatch(csp ?? '', /unsafe-inline|unsafe-eval/);
+  await page.locator('review-list article[part="review"]').first().waitFor();
+  // Scroll everything into view so lazy images load too.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(violations, []);
+  await page.close();
+});

@@ -1,0 +1,52 @@
+// End-to-end support: the real `npm start` app (demo + proxy + sample upstream over real HTTP) on a free
+// port, and the system Chromium driven by playwright-core.
+import { createServer, type Server } from 'node:http';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { createApp } from '../../src/server/app.ts';
+import { readConfig } from '../../src/server/config.ts';
+import { toNodeListener } from '../../src/server/node.ts';
+import type { LogRecord } from '../../src/server/proxy/index.ts';
+
+export interface RunningApp {
+  url: string;
+  log: LogRecord[];
+  close(): Promise<void>;
+}
+
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const config = readConfig({ PORT: '0', RATE_LIMIT_PER_MINUTE: '0', ...env });
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  // "localhost", as `npm start` prints it: the page, the proxy and the sample's images share one origin.
+  const url = `http://localhost:${port}`;
+  const log: LogRecord[] = [];
+  server.on(
+    'request',
+    toNodeListener(createApp({ config, selfUrl: url, log: (record) => log.push(record) })),
+  );
+  return {
+    url,
+    log,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+}
+
+/** The proxy requests the app answered (method + path), in order. */
+export function proxyRequests(log: LogRecord[]): string[] {
+  return log.flatMap((record) =>
+    record.type === 'request' && record.path.startsWith('/widget-api/')
+      ? [`${record.method} ${record.path}`]
+      : [],
+  );
+}
