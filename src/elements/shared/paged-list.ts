@@ -68,7 +68,13 @@ export abstract class PagedListElement<T> extends RwElement {
 
   /** Called by the pagination; subclasses add analytics and announcements. */
   protected goToPage(page: number): void {
-    this.page = page;
+    // After a failed page change `page` already holds the page the visitor asks for while the list still
+    // shows the previous one: setting it again would change nothing, so ask again (unless already asking).
+    if (page === this.effectivePage) {
+      if (!this.list.loading) void this.list.run();
+    } else {
+      this.page = page;
+    }
     this.emit('rw-page-change', { page });
     // Bring the top of the list back into view when the visitor paged from the bottom.
     if (this.getBoundingClientRect().top < 0) this.scrollIntoView({ block: 'start' });
