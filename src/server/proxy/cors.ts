@@ -7,6 +7,12 @@ export type CorsDecision =
   | { kind: 'allowed'; headers: Record<string, string> }
   | { kind: 'refused'; origin: string };
 
+/**
+ * Answer headers a cross-origin page may read besides the CORS-safelisted ones: without this the browser
+ * hides `Retry-After` from the widgets' client on a 429/503 (it backs off by it), and `ETag`/`Cache-Status`.
+ */
+const EXPOSE_HEADERS = 'Retry-After, ETag, Cache-Status, X-Cache';
+
 export function decideCors(
   request: Request,
   allowedOrigins: ReadonlySet<string> | '*',
@@ -15,10 +21,20 @@ export function decideCors(
   const origin = request.headers.get('origin');
   if (origin === null || origin === ownOrigin) return { kind: 'same-origin' };
   if (allowedOrigins === '*' && origin !== 'null') {
-    return { kind: 'allowed', headers: { 'access-control-allow-origin': '*' } };
+    return {
+      kind: 'allowed',
+      headers: { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSE_HEADERS },
+    };
   }
   if (allowedOrigins !== '*' && allowedOrigins.has(origin)) {
-    return { kind: 'allowed', headers: { 'access-control-allow-origin': origin, vary: 'Origin' } };
+    return {
+      kind: 'allowed',
+      headers: {
+        'access-control-allow-origin': origin,
+        'access-control-expose-headers': EXPOSE_HEADERS,
+        vary: 'Origin',
+      },
+    };
   }
   return { kind: 'refused', origin };
 }

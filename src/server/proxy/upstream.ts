@@ -59,7 +59,8 @@ export class Upstream {
   /** One logical upstream call: retries, backoff and the deadline included. Resolves to the JSON to store. */
   async call(operation: Operation, query: ParsedQuery): Promise<string> {
     const deadline = Date.now() + this.options.deadlineMs;
-    this.refuseWhileHeld();
+    const held = this.holdError();
+    if (held) throw held;
     let attempt = 0;
     for (;;) {
       try {
@@ -85,22 +86,37 @@ export class Upstream {
         }
         attempt++;
         await sleep(wait);
+        // While this call backed off, another may have been told to wait (a longer `Retry-After`) or
+        // opened the circuit: that holds this retry too. Wait it out inside the deadline, or give up.
+        for (let hold = this.holdError(failure.retryAt); hold; hold = this.holdError(failure.retryAt)) {
+          if (!hold.retryAt || hold.retryAt >= deadline) throw hold;
+          await sleep(hold.retryAt - Date.now());
+        }
       }
     }
   }
 
-  private refuseWhileHeld(): void {
+  /**
+   * Why no upstream call may start now: a `Retry-After` hold (one ending later than `waitedFor`, the hold
+   * this call already sat out) or an open circuit. `undefined` when calls may go ahead.
+   */
+  private holdError(waitedFor = 0): UpstreamError | undefined {
     const now = Date.now();
-    if (now < this.holdUntil) {
-      throw new UpstreamError('rate-limited', 'The upstream asked us to wait (Retry-After).', this.holdUntil);
+    if (now < this.holdUntil && this.holdUntil > waitedFor) {
+      return new UpstreamError(
+        'rate-limited',
+        'The upstream asked us to wait (Retry-After).',
+        this.holdUntil,
+      );
     }
     if (now < this.circuitOpenUntil) {
-      throw new UpstreamError(
+      return new UpstreamError(
         'circuit-open',
         'The upstream keeps failing; calls are paused.',
         this.circuitOpenUntil,
       );
     }
+    return undefined;
   }
 
   private recordFailure(): void {

@@ -1,0 +1,354 @@
+/**
+ * Faults (issue 3, items 3 and 5): per-attempt timeouts inside one overall deadline, retries only for
+ * network errors, timeouts, 429 and 502–504, `Retry-After` (seconds or HTTP date) honoured and holding
+ * every further upstream call, and a small circuit breaker. Asserted by what the browser receives and by
+ * how many requests the fake upstream saw.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { reply, startFakeUpstream, type FakeUpstream, type Reply } from './support/fake-upstream.ts';
+import { makeProxy, sleep, until } from './support/proxy-harness.ts';
+
+async function withUpstream(run: (upstream: FakeUpstream) => Promise<void>): Promise<void> {
+  const upstream = await startFakeUpstream();
+  try {
+    await run(upstream);
+  } finally {
+    await upstream.close();
+  }
+}
+
+describe('timeouts and the deadline', { concurrency: true }, () => {
+  test('a hanging upstream → 504 after retries+1 timed-out attempts, well within the deadline', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.hang();
+      const proxy = makeProxy(upstream, { limits: { attemptTimeoutMs: 400, deadlineMs: 3000, retries: 2 } });
+      const answer = await proxy.call('/widget-api/reviews');
+      assert.equal(answer.status, 504);
+      assert.equal(answer.json().error, 'Gateway Timeout');
+      assert.ok(
+        answer.elapsedMs >= 1190 && answer.elapsedMs < 3000,
+        `504 within the deadline (${answer.elapsedMs} ms)`,
+      );
+      const timeouts = proxy.logs.filter(
+        (r) => r.type === 'upstream' && /attempt \d failed: .*did not answer within 400 ms/.test(r.message),
+      );
+      // The upstream normally sees all 3 attempts. The fake runs in this process, though: if a loaded
+      // machine stalls the event loop past the timeout, the timer (which Node runs before I/O) aborts an
+      // attempt whose bytes the fake has not read yet, and it never sees it. So the exact count is taken
+      // from the proxy's own log, and the upstream must have seen at least the first attempt and a retry.
+      assert.ok(upstream.calls() >= 2 && upstream.calls() <= 3, `${upstream.calls()} upstream calls`);
+      assert.equal(timeouts.length, 3, 'each timed-out attempt is logged');
+    });
+  });
+
+  test('the overall deadline cuts retries short: 504 within the deadline however many retries are allowed', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.hang();
+      const proxy = makeProxy(upstream, { limits: { attemptTimeoutMs: 400, deadlineMs: 600, retries: 10 } });
+      const answer = await proxy.call('/widget-api/info');
+      assert.equal(answer.status, 504);
+      // Without the deadline: 11 attempts of 400 ms. With it: one attempt, then one cut to what is left.
+      assert.ok(answer.elapsedMs < 1000, `answered after ${answer.elapsedMs} ms`);
+      assert.ok(upstream.calls() <= 2, `${upstream.calls()} calls`);
+    });
+  });
+
+  test('a body that trickles past the timeout → 504', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.slowBody(2000);
+      const proxy = makeProxy(upstream, { limits: { attemptTimeoutMs: 100, deadlineMs: 250, retries: 0 } });
+      const answer = await proxy.call('/widget-api/posts');
+      assert.equal(answer.status, 504);
+      assert.ok(answer.elapsedMs < 1000, `gave up long before the body ended (${answer.elapsedMs} ms)`);
+    });
+  });
+
+  test('a slow upstream that answers inside the timeout → 200, one call', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.delayed(150);
+      const proxy = makeProxy(upstream);
+      const answer = await proxy.call('/widget-api/posts');
+      assert.equal(answer.status, 200);
+      assert.ok(answer.elapsedMs >= 145);
+      assert.equal(upstream.calls(), 1);
+    });
+  });
+});
+
+describe('which failures are retried (retries: 2)', { concurrency: true }, () => {
+  const CASES: ReadonlyArray<readonly [string, () => Reply, number, number]> = [
+    ['500', () => reply.status(500), 1, 502],
+    ['501', () => reply.status(501), 1, 502],
+    ['400', () => reply.status(400), 1, 502],
+    ['404', () => reply.status(404), 1, 502],
+    ['401', () => reply.unauthorized(), 1, 502],
+    ['malformed JSON', () => reply.malformed(), 1, 502],
+    ['502', () => reply.status(502), 3, 503],
+    ['503 with an HTML body', () => reply.html503(), 3, 503],
+    ['504', () => reply.status(504), 3, 503],
+    ['429 without Retry-After', () => reply.tooMany(), 3, 503],
+    ['a connection reset', () => reply.reset(), 3, 502],
+  ];
+  for (const [name, fault, calls, status] of CASES) {
+    test(`${name} → ${calls} upstream call(s), then ${status}`, async () => {
+      await withUpstream(async (upstream) => {
+        upstream.fallback = fault();
+        const proxy = makeProxy(upstream);
+        const answer = await proxy.call('/widget-api/reviews');
+        assert.equal(answer.status, status);
+        assert.equal(upstream.calls(), calls);
+        assert.equal(answer.headers.get('retry-after'), null, 'no Retry-After unless the upstream gave one');
+      });
+    });
+  }
+
+  for (const [name, fault] of [
+    ['503', () => reply.html503()],
+    ['a connection reset', () => reply.reset()],
+    ['a timeout', () => reply.hang()],
+    ['429 with Retry-After: 0', () => reply.tooMany('0')],
+  ] as const) {
+    test(`${name} then a good answer → 200 after 2 calls`, async () => {
+      await withUpstream(async (upstream) => {
+        upstream.queue(fault());
+        const proxy = makeProxy(upstream, { limits: { attemptTimeoutMs: 300 } });
+        const answer = await proxy.call('/widget-api/info');
+        assert.equal(answer.status, 200);
+        assert.equal(upstream.calls(), 2);
+      });
+    });
+  }
+
+  test('backoff is exponential with full jitter: base·2^attempt scaled by a random draw', async (t) => {
+    t.mock.method(Math, 'random', () => 1); // the top of the jitter range
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.status(503);
+      const proxy = makeProxy(upstream, { limits: { backoffBaseMs: 100, retries: 2 } });
+      assert.equal((await proxy.call('/widget-api/info')).status, 503);
+      const [a, b, c] = upstream.requests.map((r) => r.at);
+      const first = (b ?? 0) - (a ?? 0);
+      const second = (c ?? 0) - (b ?? 0);
+      assert.ok(first >= 95 && first < 600, `first backoff ${first} ms (≈100)`);
+      assert.ok(second >= 195 && second < 800, `second backoff ${second} ms (≈200)`);
+    });
+  });
+
+  test('retries: 0 → a 503 is tried once', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.status(503);
+      const answer = await makeProxy(upstream, { limits: { retries: 0 } }).call('/widget-api/info');
+      assert.equal(answer.status, 503);
+      assert.equal(upstream.calls(), 1);
+    });
+  });
+});
+
+describe('Retry-After', { concurrency: true }, () => {
+  test('a Retry-After that arrives while another call backs off holds that call’s retry too', async (t) => {
+    // Backoff is full jitter: fix the random draw so call A backs off for exactly 900 ms.
+    t.mock.method(Math, 'random', () => 0.9);
+    await withUpstream(async (upstream) => {
+      upstream.queue(reply.status(503), reply.tooMany('30'));
+      const proxy = makeProxy(upstream, { limits: { backoffBaseMs: 1000, deadlineMs: 3000 } });
+      const a = proxy.call('/widget-api/info'); // 503, backs off 900 ms
+      await until(() => upstream.calls() === 1, 2000, 'call A');
+      const b = await proxy.call('/widget-api/posts'); // 429 with Retry-After: 30
+      assert.equal(b.status, 503);
+      const answerA = await a;
+      assert.equal(answerA.status, 503);
+      assert.ok(Number(answerA.headers.get('retry-after')) >= 28, 'A reports the hold');
+      assert.equal(upstream.calls(), 2, 'A did not retry into the hold');
+    });
+    await withUpstream(async (upstream) => {
+      upstream.queue(reply.status(503), reply.tooMany('1'));
+      const proxy = makeProxy(upstream, { limits: { backoffBaseMs: 1000, deadlineMs: 3000 } });
+      const a = proxy.call('/widget-api/info');
+      await until(() => upstream.calls() === 1, 2000, 'call A');
+      // B waits its own 1 s out and succeeds; A's 900 ms backoff ends inside B's hold, so A waits too.
+      const [answerA, answerB] = await Promise.all([a, proxy.call('/widget-api/posts')]);
+      assert.equal(answerB.status, 200);
+      assert.equal(answerA.status, 200, 'a hold shorter than the deadline is waited out');
+      assert.equal(upstream.calls(), 4);
+      const holdBegan = upstream.requests[1]?.at ?? 0;
+      for (const retry of upstream.requests.slice(2)) {
+        assert.ok(retry.at - holdBegan >= 990, `a retry went out ${retry.at - holdBegan} ms into a 1 s hold`);
+      }
+    });
+  });
+
+  test('a 429 with Retry-After: 1 inside the deadline is waited out exactly, then retried', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.queue(reply.tooMany('1'));
+      const proxy = makeProxy(upstream, { limits: { deadlineMs: 3000 } });
+      const answer = await proxy.call('/widget-api/reviews');
+      assert.equal(answer.status, 200);
+      assert.equal(upstream.calls(), 2);
+      const [first, second] = upstream.requests;
+      const gap = (second?.at ?? 0) - (first?.at ?? 0);
+      assert.ok(gap >= 950 && gap < 2000, `retried after ${gap} ms`);
+    });
+  });
+
+  test('a 429 with Retry-After beyond the deadline → 503 with Retry-After, and no storm while it holds', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.tooMany('30');
+      const proxy = makeProxy(upstream, { limits: { deadlineMs: 2000 } });
+      const first = await proxy.call('/widget-api/reviews');
+      assert.equal(first.status, 503);
+      assert.equal(first.json().error, 'Service Unavailable');
+      assert.ok(
+        ['29', '30'].includes(first.headers.get('retry-after') ?? ''),
+        first.headers.get('retry-after') ?? '',
+      );
+      assert.ok(first.elapsedMs < 1000, 'does not sit out the Retry-After or the deadline');
+      assert.equal(upstream.calls(), 1);
+
+      const paths = [
+        '/widget-api/info',
+        '/widget-api/posts',
+        ...Array.from({ length: 48 }, (_, i) => `/widget-api/reviews?page=${i + 2}`),
+      ];
+      const burst = await Promise.all(paths.map((path) => proxy.call(path)));
+      assert.equal(upstream.calls(), 1, 'a burst for 50 other keys made no upstream call while held');
+      for (const answer of burst) {
+        assert.equal(answer.status, 503);
+        const retryAfter = Number(answer.headers.get('retry-after'));
+        assert.ok(retryAfter >= 1 && retryAfter <= 30, `Retry-After ${retryAfter}`);
+      }
+    });
+  });
+
+  test('Retry-After as an HTTP date (on a 429 and on a 503) holds calls until that date', async () => {
+    await withUpstream(async (upstream) => {
+      const in20s = new Date(Date.now() + 20_000).toUTCString();
+      upstream.fallback = reply.tooMany(in20s);
+      const proxy = makeProxy(upstream, { limits: { deadlineMs: 500 } });
+      const answer = await proxy.call('/widget-api/info');
+      assert.equal(answer.status, 503);
+      const retryAfter = Number(answer.headers.get('retry-after'));
+      assert.ok(retryAfter >= 18 && retryAfter <= 21, `Retry-After ${retryAfter}`);
+      assert.equal((await proxy.call('/widget-api/posts')).status, 503);
+      assert.equal(upstream.calls(), 1);
+    });
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.status(503, { 'retry-after': new Date(Date.now() + 10_000).toUTCString() });
+      const proxy = makeProxy(upstream, { limits: { deadlineMs: 500 } });
+      const answer = await proxy.call('/widget-api/info');
+      assert.equal(answer.status, 503);
+      assert.ok(Number(answer.headers.get('retry-after')) >= 8);
+      await proxy.call('/widget-api/reviews');
+      assert.equal(upstream.calls(), 1);
+    });
+  });
+
+  test('once Retry-After has passed, calls reach the upstream again', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.queue(reply.tooMany('1'));
+      const proxy = makeProxy(upstream, { limits: { deadlineMs: 1000 } });
+      assert.equal((await proxy.call('/widget-api/info')).status, 503);
+      assert.equal((await proxy.call('/widget-api/posts')).status, 503);
+      assert.equal(upstream.calls(), 1);
+      await sleep(1050);
+      assert.equal((await proxy.call('/widget-api/posts')).status, 200);
+      assert.equal(upstream.calls(), 2);
+    });
+  });
+
+  test('while held, a stale answer is served instead of an error, without an upstream call', async () => {
+    await withUpstream(async (upstream) => {
+      const proxy = makeProxy(upstream, {
+        cache: { ttlSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 60 },
+        limits: { deadlineMs: 1000 },
+      });
+      const fresh = await proxy.call('/widget-api/info');
+      await sleep(5);
+      upstream.fallback = reply.tooMany('30');
+      for (let i = 0; i < 3; i++) {
+        const answer = await proxy.call('/widget-api/info');
+        assert.equal(answer.status, 200);
+        assert.equal(answer.text, fresh.text);
+        assert.equal(answer.headers.get('x-cache'), 'STALE-IF-ERROR');
+      }
+      assert.equal(upstream.calls(), 2);
+    });
+  });
+});
+
+describe('circuit breaker', { concurrency: true }, () => {
+  test('opens after repeated failures (calls stop reaching the upstream) and closes after the cooldown', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.status(500);
+      const proxy = makeProxy(upstream, { limits: { circuitFailures: 3, circuitCooldownMs: 300 } });
+      for (let i = 0; i < 3; i++)
+        assert.equal((await proxy.call(`/widget-api/reviews?page=${i + 1}`)).status, 502);
+      assert.equal(upstream.calls(), 3);
+      assert.ok(
+        proxy.logs.some(
+          (r) => r.type === 'upstream' && r.level === 'error' && /circuit open/.test(r.message),
+        ),
+      );
+
+      for (const path of ['/widget-api/info', '/widget-api/posts', '/widget-api/reviews?page=9']) {
+        const refused = await proxy.call(path);
+        assert.equal(refused.status, 503);
+        assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+      }
+      assert.equal(upstream.calls(), 3, 'no call reaches the upstream while the circuit is open');
+
+      await sleep(350);
+      upstream.fallback = reply.ok();
+      assert.equal((await proxy.call('/widget-api/info')).status, 200);
+      assert.equal(upstream.calls(), 4);
+
+      // Closed again: the count starts over, two failures do not open it.
+      upstream.fallback = reply.status(500);
+      await proxy.call('/widget-api/reviews?page=20');
+      await proxy.call('/widget-api/reviews?page=21');
+      await proxy.call('/widget-api/reviews?page=22');
+      assert.equal(upstream.calls(), 7);
+    });
+  });
+
+  test('half-open: after the cooldown one more failure opens it again at once', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.status(500);
+      const proxy = makeProxy(upstream, { limits: { circuitFailures: 2, circuitCooldownMs: 200 } });
+      await proxy.call('/widget-api/info');
+      await proxy.call('/widget-api/info');
+      assert.equal(upstream.calls(), 2);
+      await sleep(250);
+      assert.equal((await proxy.call('/widget-api/info')).status, 502);
+      assert.equal(upstream.calls(), 3);
+      assert.equal((await proxy.call('/widget-api/info')).status, 503);
+      assert.equal(upstream.calls(), 3);
+    });
+  });
+
+  test('counts logical calls, not attempts: two 503 calls (3 attempts each) open a breaker of 2', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.status(503);
+      const proxy = makeProxy(upstream, { limits: { circuitFailures: 2, circuitCooldownMs: 10_000 } });
+      await proxy.call('/widget-api/info');
+      assert.equal(upstream.calls(), 3);
+      await proxy.call('/widget-api/posts');
+      assert.equal(upstream.calls(), 6);
+      await proxy.call('/widget-api/reviews');
+      assert.equal(upstream.calls(), 6);
+    });
+  });
+
+  test('a success resets the count of consecutive failures', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.queue(reply.status(500), reply.ok(), reply.status(500));
+      upstream.fallback = reply.status(500);
+      const proxy = makeProxy(upstream, { limits: { circuitFailures: 2, circuitCooldownMs: 10_000 } });
+      await proxy.call('/widget-api/reviews?page=1'); // failure 1
+      await proxy.call('/widget-api/reviews?page=2'); // success
+      await proxy.call('/widget-api/reviews?page=3'); // failure 1 again
+      await proxy.call('/widget-api/reviews?page=4'); // failure 2: opens
+      await proxy.call('/widget-api/reviews?page=5'); // refused
+      assert.equal(upstream.calls(), 4);
+    });
+  });
+});
