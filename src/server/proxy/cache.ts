@@ -8,8 +8,11 @@ import { LRUCache } from 'lru-cache';
 import type { ResolvedOptions } from './options.ts';
 
 export interface CachedAnswer {
-  /** The validated JSON served to browsers. */
-  body: string;
+  /**
+   * The validated JSON served to browsers, as UTF-8 bytes: encoded once when stored instead of on every
+   * hit, and counted in bytes against `maxBytes`.
+   */
+  body: Uint8Array<ArrayBuffer>;
   /** A strong validator of `body`. */
   etag: string;
   storedAt: number;
@@ -29,7 +32,7 @@ export class AnswerCache {
     this.lru = new LRUCache<string, CachedAnswer, () => Promise<string>>({
       max: options.maxEntries,
       maxSize: options.maxBytes,
-      sizeCalculation: (answer) => answer.body.length + answer.etag.length + 64,
+      sizeCalculation: (answer) => answer.body.byteLength + answer.etag.length + 64,
       ttl: Math.max(1, options.ttlMs),
       // Entries outlive their freshness so they can be served stale; `get()` below drops the too-old.
       noDeleteOnStaleGet: true,
@@ -37,7 +40,7 @@ export class AnswerCache {
       // A visitor who goes away must not cancel the upstream call others are waiting for.
       ignoreFetchAbort: true,
       fetchMethod: async (_key, _stale, { context: load }) => {
-        const body = await load();
+        const body = new TextEncoder().encode(await load());
         return { body, etag: await etagOf(body), storedAt: Date.now() };
       },
     });
@@ -84,8 +87,8 @@ export class AnswerCache {
 }
 
 /** A strong ETag from a SHA-256 of the body (Web Crypto: available on every runtime we target). */
-async function etagOf(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', body);
   const hex = [...new Uint8Array(digest).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, '0'));
   return `"${hex.join('')}"`;
 }
