@@ -9,6 +9,9 @@ export default defineConfig({
     minify: true,
     sourcemap: true,
     rolldownOptions: {
+      // Let on-demand chunks (lightbox, translations) import Lit from the entry instead of splitting Lit
+      // into a chunk of its own, which would cost every page an extra request.
+      preserveEntrySignatures: 'allow-extension',
       // Vite keeps whitespace in ES library output (for tree-shaking downstream); this file goes straight to
       // browsers, so minify it fully. License comments stay.
       output: { minify: true, comments: { legal: true, annotation: false, jsdoc: false } },

@@ -14,7 +14,15 @@ export default {
       return next();
     },
   ],
-  browsers: [chromeLauncher({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } })],
+  browsers: [
+    chromeLauncher({
+      launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+      // Each test file in its own window rather than a tab: with two files in parallel, the tab in the
+      // background is `visibilityState: 'hidden'` and renders nothing, so requestAnimationFrame and
+      // IntersectionObserver (the widgets' lazy start) never fire there. A window of its own is visible.
+      createPage: ({ context }) => context.newPage({ type: 'window' }),
+    }),
+  ],
   testFramework: { config: { timeout: 10000 } },
   concurrency: 2,
 };

@@ -15,4 +15,6 @@ export { safeUrl } from './api/safe-url.ts';
 export { BusinessCard } from './elements/business-card/business-card.ts';
 export { RatingSummary } from './elements/rating-summary/rating-summary.ts';
 export { ReviewList } from './elements/review-list/review-list.ts';
+export { PostList } from './elements/post-list/post-list.ts';
 export { EN as defaultStrings, type Strings } from './elements/shared/strings.ts';
+export type { RwEventDetails } from './elements/shared/events.ts';

@@ -46,6 +46,8 @@ interface Entry {
   waiters: number;
   settled: boolean;
   expires: number;
+  /** The parsed answer, once settled. */
+  value?: unknown;
 }
 
 /** Query-parameter and header names that smell of an API key; an endpoint carrying one is refused. */
@@ -87,13 +89,30 @@ export class ReviewWidgetsClient {
     this.entries.clear();
   }
 
+  /**
+   * The cached answer of a query, synchronously, when one is fresh: an element that finds its data in hand
+   * renders it at once instead of a skeleton for a frame.
+   */
+  cached(operation: 'info'): BusinessView | undefined;
+  cached(operation: 'reviews', query: ReviewQuery): PageView<ReviewView> | undefined;
+  cached(operation: 'posts', query: PostQuery): PageView<PostView> | undefined;
+  cached(operation: Operation, query: ReviewQuery & PostQuery = {}): unknown {
+    const search = operation === 'info' ? '' : canonicalQuery(operation, query);
+    const entry = this.entries.get(this.urlOf(operation, search));
+    return entry?.settled && entry.expires > Date.now() ? entry.value : undefined;
+  }
+
+  private urlOf(operation: Operation, search: string): string {
+    return `${this.endpoint}/${operation}${search ? `?${search}` : ''}`;
+  }
+
   private load<T>(
     operation: Operation,
     search: string,
     options: RequestOptions | undefined,
     parse: (json: unknown) => T,
   ): Promise<T> {
-    const url = `${this.endpoint}/${operation}${search ? `?${search}` : ''}`;
+    const url = this.urlOf(operation, search);
     const signal = options?.signal;
     // Already cancelled: answer at once and start nothing (no one would wait for that request).
     if (signal?.aborted) return Promise.reject(abortReason(signal));
@@ -115,6 +134,7 @@ export class ReviewWidgetsClient {
         (value) => {
           entry.settled = true;
           entry.expires = Date.now() + this.ttlMs;
+          entry.value = value;
           return value;
         },
         (error: unknown) => {

@@ -63,8 +63,35 @@ test('the demo shows the sample business through the proxy, with one /info and o
   );
   assert.deepEqual(errors, []);
 
+  // Scroll through the page so the lazily started widgets and lazy images load, then keep a screenshot.
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 800) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(100);
+  }
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
   mkdirSync('test-output', { recursive: true });
   await page.screenshot({ path: 'test-output/demo.png', fullPage: true });
+  await page.close();
+});
+
+test('the plain embed (card, summary, list) makes exactly 2 proxy requests on load and 1 per filter change', async () => {
+  app.log.length = 0;
+  const page = await browser.newPage();
+  await page.goto(`${app.url}/embed.html`, { waitUntil: 'networkidle' });
+  await page.locator('review-list article[part="review"]').first().waitFor();
+  assert.deepEqual(proxyRequests(app.log).sort(), [
+    'GET /widget-api/info',
+    'GET /widget-api/reviews?page=1&limit=10',
+  ]);
+
+  app.log.length = 0;
+  await page.locator('review-list select[name="mediaType"]').selectOption('IMAGE');
+  await page.waitForFunction(
+    () => document.querySelector('review-list')?.getAttribute('media-type') === 'IMAGE',
+  );
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(proxyRequests(app.log), ['GET /widget-api/reviews?page=1&limit=10&mediaType=IMAGE']);
   await page.close();
 });
 

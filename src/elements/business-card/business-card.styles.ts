@@ -4,7 +4,7 @@ export const businessCardStyles = css`
   .card {
     display: grid;
     gap: 0.5rem;
-    min-block-size: var(--rw-business-card-min-height, 9.5rem);
+    min-block-size: var(--rw-business-card-min-height, 13.5rem);
   }
   .name {
     margin: 0;

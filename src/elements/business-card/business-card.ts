@@ -15,8 +15,8 @@ export const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
  * @attr endpoint - Base URL of the widget proxy, e.g. `/widget-api`.
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr locale - Locale for numbers; default: nearest `lang`, then the browser's.
- * @fires rw-load - The business info loaded; `detail.value` is the business view.
- * @fires rw-error - Loading failed; `detail.error` is the message.
+ * @fires rw-load - The business info loaded: `detail` is `{ business, totalReviews }`.
+ * @fires rw-error - Loading failed: `detail` is `{ kind, status, message }`.
  * @csspart base - The card.
  * @csspart name - The business name.
  * @csspart category - The category.
@@ -30,7 +30,7 @@ export const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
  * @csspart map-link - The "View on map" link.
  * @csspart error - The error message with its Retry button.
  * @csspart retry-button - The Retry button.
- * @cssprop --rw-business-card-min-height - Reserved height while loading (default 9.5rem).
+ * @cssprop --rw-business-card-min-height - Reserved height while loading (default 13.5rem).
  * @cssprop --rw-business-card-name-size - Font size of the name (default 1.375rem).
  */
 export class BusinessCard extends BusinessElement {

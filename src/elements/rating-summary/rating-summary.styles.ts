@@ -8,7 +8,7 @@ export const ratingSummaryStyles = css`
   .summary {
     display: grid;
     gap: 0.75rem;
-    min-block-size: var(--rw-rating-summary-min-height, 14rem);
+    min-block-size: var(--rw-rating-summary-min-height, 18rem);
   }
   .headline {
     display: flex;

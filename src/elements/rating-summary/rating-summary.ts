@@ -21,8 +21,8 @@ interface RatingFilterTarget extends HTMLElement {
  * @attr for - Id of a review-list (in the same document or shadow root) whose rating filter the rows set.
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr locale - Locale for numbers.
- * @fires rw-load - The business info loaded.
- * @fires rw-error - Loading failed.
+ * @fires rw-load - The business info loaded: `detail` is `{ business, totalReviews }`.
+ * @fires rw-error - Loading failed: `detail` is `{ kind, status, message }`.
  * @fires rw-filter-change - A row was pressed: `detail` is `{ rating, source: 'rating-summary' }`.
  * @csspart base - The container.
  * @csspart average - The average number.
@@ -38,7 +38,7 @@ interface RatingFilterTarget extends HTMLElement {
  * @cssprop --rw-rating-summary-bar-color - Bar colour (default: the star colour).
  * @cssprop --rw-rating-summary-bar-track-color - Bar track colour.
  * @cssprop --rw-rating-summary-average-size - Font size of the average (default 2.5rem).
- * @cssprop --rw-rating-summary-min-height - Reserved height while loading (default 14rem).
+ * @cssprop --rw-rating-summary-min-height - Reserved height while loading (default 18rem).
  */
 export class RatingSummary extends BusinessElement {
   static override styles = [...BusinessElement.styles, ratingSummaryStyles];

@@ -8,6 +8,7 @@ import {
   RATINGS,
   type MediaTypeFilter,
   type Rating,
+  type ReviewQuery,
   type SortType,
 } from '../../api/schemas.ts';
 import { formatRating } from '../shared/format.ts';
@@ -19,7 +20,7 @@ import {
   renderText,
   type ItemContext,
 } from '../shared/item-parts.ts';
-import { PagedListElement } from '../shared/paged-list.ts';
+import { PagedListElement, positiveInt } from '../shared/paged-list.ts';
 import { renderStars } from '../shared/stars.ts';
 
 /** `rating` attribute: 1–5, anything else means "all ratings". */
@@ -39,13 +40,18 @@ const ratingConverter = {
  * @attr rating - Only reviews with this rating (1–5); empty: all.
  * @attr media-type - Only reviews with `IMAGE`, `VIDEO` or `TEXT` (no media); empty: all.
  * @attr controls - `none` hides the selects and the pagination.
+ * @attr paging - `pages` (default) or `more` ("Show more" appends the next page).
+ * @attr sync-url - Keep sort, filters and page in the page URL; a value replaces the `rw-` prefix.
+ * @attr loading - `lazy` (default: start when near the viewport) or `eager`.
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr locale - Locale for numbers and dates.
  * @fires rw-load - A page loaded: `detail` is `{ page, totalItems }`.
- * @fires rw-error - Loading failed: `detail.error` is the message.
+ * @fires rw-error - Loading failed: `detail` is `{ kind, status, message }` (`kind`: `http`, `network`, `validation` or `config`).
  * @fires rw-sort-change - The visitor chose a sort: `detail` is `{ sortType }`.
  * @fires rw-filter-change - The visitor changed a filter: `detail` is `{ rating, mediaType }`.
- * @fires rw-page-change - The visitor went to another page: `detail` is `{ page }`.
+ * @fires rw-page-change - The visitor went to another page: `detail` is `{ page }` (`mode: 'more'` for "Show more").
+ * @fires rw-media-open - The visitor opened a photo or video: `detail` is `{ index, total, type, kind }`.
+ * @fires rw-read-more - The visitor expanded or collapsed a long text: `detail` is `{ id, kind, expanded }`.
  * @csspart base - The container.
  * @csspart controls - The row of selects.
  * @csspart select - Each select.
@@ -59,9 +65,10 @@ const ratingConverter = {
  * @csspart stars - The stars image.
  * @csspart date - The date (`<time>`).
  * @csspart text - The review text.
+ * @csspart read-more - The "Read more" / "Show less" toggle.
  * @csspart location - The review's location.
  * @csspart media - The thumbnails.
- * @csspart media-link - One thumbnail's link.
+ * @csspart media-button - One thumbnail's button (opens the media viewer).
  * @csspart thumbnail - One thumbnail image.
  * @csspart engagement - Reactions, comments and shares.
  * @csspart reactions - The reactions with their icons.
@@ -75,6 +82,12 @@ const ratingConverter = {
  * @csspart previous - The "Previous page" button.
  * @csspart next - The "Next page" button.
  * @csspart page-button - A page-number button.
+ * @csspart show-more - The "Show more" button (`paging="more"`).
+ * @csspart lightbox - The media viewer dialog.
+ * @csspart lightbox-media - The image or video in the viewer.
+ * @csspart lightbox-previous - The viewer's "Previous" button.
+ * @csspart lightbox-next - The viewer's "Next" button.
+ * @csspart lightbox-close - The viewer's "Close" button.
  * @cssprop --rw-list-gap - Space between reviews (default 0.75rem).
  * @cssprop --rw-item-skeleton-height - Height reserved per review while loading (default 10rem).
  */
@@ -95,41 +108,115 @@ export class ReviewList extends PagedListElement<ReviewView> {
     'mediaType',
   ];
 
+  /**
+   * Keeps sort, filters and page in the page's URL query (`rw-sort`, `rw-rating`, `rw-media`, `rw-page`)
+   * with `history.replaceState`, and reads them back on load, so a filtered view can be shared. A value
+   * replaces the `rw-` prefix (for two lists on one page).
+   */
+  @property({ attribute: 'sync-url' }) syncUrl?: string;
+
   protected get labels() {
-    return { list: this.t.reviewsLabel, empty: this.t.noReviews, error: this.t.loadError };
+    return {
+      list: this.t.reviewsLabel,
+      // What the live region says when nothing is left: with filters, that nothing matches them.
+      empty: this.rating || this.mediaType ? this.t.noMatchingReviews : this.t.noReviews,
+      error: this.t.loadError,
+      skipped: this.t.skipped,
+      kind: 'review' as const,
+    };
+  }
+
+  protected describe(_page: PageView<ReviewView>, from: string, to: string, total: string): string {
+    const t = this.t;
+    const parts = [t.showingReviews(from, to, total, _page.totalItems)];
+    if (this.rating) parts.push(t.ratedFilter(this.rating));
+    if (this.mediaType) parts.push(t.mediaFilter(this.mediaType));
+    return parts.join(' ');
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.syncUrl != null) this.readUrl();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A new filter or sort starts again from page 1 (unless the page was set in the same breath).
     const filtersChanged = changed.has('sortType') || changed.has('rating') || changed.has('mediaType');
-    if (this.hasUpdated && filtersChanged && !changed.has('page') && this.page !== 1) this.page = 1;
+    if (this.hasUpdated && filtersChanged) {
+      this.resetItems();
+      if (!changed.has('page') && this.page !== 1) this.page = 1;
+    }
     super.willUpdate(changed);
   }
 
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const query =
+      changed.has('sortType') || changed.has('rating') || changed.has('mediaType') || changed.has('page');
+    if (this.syncUrl != null && query) this.writeUrl();
+  }
+
+  private urlNames() {
+    const prefix = this.syncUrl || 'rw-';
+    return {
+      sort: `${prefix}sort`,
+      rating: `${prefix}rating`,
+      media: `${prefix}media`,
+      page: `${prefix}page`,
+    };
+  }
+
+  private readUrl(): void {
+    const params = new URL(location.href).searchParams;
+    const names = this.urlNames();
+    const sort = params.get(names.sort);
+    const media = params.get(names.media);
+    if (isSortType(sort)) this.sortType = sort;
+    if (isMediaTypeFilter(media)) this.mediaType = media;
+    this.rating = ratingConverter.fromAttribute(params.get(names.rating)) ?? this.rating;
+    this.page = positiveInt.fromAttribute(params.get(names.page)) ?? this.page;
+  }
+
+  private writeUrl(): void {
+    const url = new URL(location.href);
+    const names = this.urlNames();
+    const values: [string, string | undefined][] = [
+      [names.sort, this.sortType || undefined],
+      [names.rating, this.rating ? String(this.rating) : undefined],
+      [names.media, this.mediaType || undefined],
+      [names.page, this.page && this.page > 1 ? String(this.page) : undefined],
+    ];
+    for (const [name, value] of values) {
+      if (value) url.searchParams.set(name, value);
+      else url.searchParams.delete(name);
+    }
+    if (url.href !== location.href) history.replaceState(history.state, '', url);
+  }
+
+  /** The API query of the current attributes; values the API does not know are left out. */
+  protected readonly operation = 'reviews';
+
+  protected get query(): ReviewQuery {
+    return {
+      page: this.effectivePage,
+      limit: this.effectiveLimit,
+      sortType: isSortType(this.sortType) ? this.sortType : undefined,
+      rating: this.rating && RATINGS.includes(this.rating) ? this.rating : undefined,
+      mediaType: isMediaTypeFilter(this.mediaType) ? this.mediaType : undefined,
+    };
+  }
+
   protected fetchPage(signal: AbortSignal): Promise<PageView<ReviewView>> {
-    return this.client.reviews(
-      {
-        page: this.effectivePage,
-        limit: this.effectiveLimit,
-        sortType: isSortType(this.sortType) ? this.sortType : undefined,
-        rating: this.rating && RATINGS.includes(this.rating) ? this.rating : undefined,
-        mediaType: isMediaTypeFilter(this.mediaType) ? this.mediaType : undefined,
-      },
-      { signal },
-    );
+    return this.client.reviews(this.query, { signal });
   }
 
-  protected itemKey(review: ReviewView): string {
-    return review.id;
-  }
-
-  protected renderItem(review: ReviewView) {
-    const context: ItemContext = { t: this.t, locale: this.resolvedLocale };
-    const name = review.author.name || this.t.anonymous;
-    return html`<article part="review" class="surface item">
+  protected renderItem(review: ReviewView, context: ItemContext) {
+    const { t } = context;
+    const name = review.author.name || t.anonymous;
+    return html`<article part="review" class="surface item" tabindex="-1">
       <div class="item-head">${renderAuthor(review.author, context)}</div>
       <div class="meta">
-        ${renderStars(review.rating, this.t.rated(formatRating(context.locale, review.rating)))}
+        ${renderStars(review.rating, t.rated(formatRating(context.locale, review.rating)))}
         ${renderDate(review.publishedAt, context)}
         ${
           review.location
@@ -137,7 +224,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
             : nothing
         }
       </div>
-      ${renderText(review.text)} ${renderMedia(review.media, name, context)}
+      ${renderText(review.id, review.text, context)} ${renderMedia(review.media, name, context)}
       ${renderEngagement(review, context)}
     </article>`;
   }

@@ -17,15 +17,17 @@
  * @cssprop --rw-space - Inner spacing (default 1rem).
  * @cssprop --rw-shadow - Card shadow (default none).
  *
- * What every widget shares: the `endpoint`, `theme`, `locale` and `strings` API, the shared client of
- * its endpoint, refusal of anything that looks like an API key, the error messages, and the `rw-load` /
- * `rw-error` events.
+ * What every widget shares: the `endpoint`, `theme`, `locale`, `loading` and `strings` API, the shared
+ * client of its endpoint, the translations and text direction of its locale, the lazy start, refusal of
+ * anything that looks like an API key, the error messages, and the `rw-*` events.
  */
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { clientFor, type ReviewWidgetsClient } from '../../api/client.ts';
-import { ConfigError, HttpError } from '../../api/errors.ts';
+import { ConfigError, HttpError, ReviewWidgetsError } from '../../api/errors.ts';
+import type { RwEventDetails } from './events.ts';
 import { resolveLocale } from './format.ts';
+import { isRightToLeft, loadTranslation, translationFor } from './i18n/index.ts';
 import { EN, type Strings } from './strings.ts';
 import { tokens } from './styles.ts';
 
@@ -47,8 +49,20 @@ export abstract class RwElement extends LitElement {
   /** Overrides for any UI string (see the README's list). */
   @property({ attribute: false }) strings: Partial<Strings> = {};
 
+  /**
+   * `lazy` (default): start loading when the element comes within about a screen of the viewport.
+   * `eager`: start at once.
+   */
+  @property() loading: 'lazy' | 'eager' = 'lazy';
+
+  /** Whether the element has been near the viewport (or never needed to wait for it). */
+  private near = false;
+  private nearObserver?: IntersectionObserver;
+  private deferredStart?: () => void;
+
   override connectedCallback(): void {
     super.connectedCallback();
+    if (this.deferredStart) this.observeNearness();
     for (const name of KEY_ATTRIBUTES) {
       if (this.hasAttribute(name)) {
         // Refuse loudly and drop it from the DOM; no code path ever sends it.
@@ -61,13 +75,96 @@ export abstract class RwElement extends LitElement {
     }
   }
 
-  /** The merged strings (site overrides over English). */
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.nearObserver?.disconnect();
+    this.nearObserver = undefined;
+  }
+
+  /**
+   * Runs `start` now when the element is near the viewport (or `loading="eager"`), otherwise once it
+   * approaches it. A later call replaces a start still waiting.
+   */
+  protected startWhenNear(start: () => void): void {
+    const canWait =
+      this.loading !== 'eager' &&
+      typeof IntersectionObserver === 'function' &&
+      document.visibilityState !== 'hidden';
+    if (this.near || !canWait) {
+      this.near = true;
+      start();
+      return;
+    }
+    this.deferredStart = start;
+    this.observeNearness();
+  }
+
+  private observeNearness(): void {
+    if (this.nearObserver) return;
+    this.nearObserver = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        this.near = true;
+        this.nearObserver?.disconnect();
+        this.nearObserver = undefined;
+        const start = this.deferredStart;
+        this.deferredStart = undefined;
+        start?.();
+      },
+      // About a screen ahead, so content is there by the time the visitor scrolls to it.
+      { rootMargin: '100% 0px' },
+    );
+    this.nearObserver.observe(this);
+  }
+
+  private stringsCache?: { locale: string; translation: object; overrides: object; merged: Strings };
+
+  /** The merged strings: site overrides over the locale's translation over English (merged once per change). */
   protected get t(): Strings {
-    return { ...EN, ...this.strings };
+    const locale = this.resolvedLocale;
+    const translation = translationFor(locale);
+    // Not loaded yet (an element rendered before its first data): load it and render again.
+    if (!translation) void loadTranslation(locale).then(() => this.requestUpdate());
+    const cache = this.stringsCache;
+    const current = translation ?? EN;
+    if (
+      cache &&
+      cache.locale === locale &&
+      cache.translation === current &&
+      cache.overrides === this.strings
+    ) {
+      return cache.merged;
+    }
+    const merged = { ...EN, ...translation, ...this.strings };
+    this.stringsCache = { locale, translation: current, overrides: this.strings, merged };
+    return merged;
   }
 
   protected get resolvedLocale(): string {
     return resolveLocale(this, this.locale);
+  }
+
+  /** `rtl` when the locale's script runs right to left; otherwise inherit the page's direction. */
+  protected get direction(): 'rtl' | undefined {
+    return isRightToLeft(this.resolvedLocale) ? 'rtl' : undefined;
+  }
+
+  /**
+   * Data the shared client already holds (fresh), read synchronously so the element can show it without a
+   * skeleton frame; `undefined` when it must load (or its translation is not loaded yet).
+   */
+  protected inHand<T>(read: (client: ReviewWidgetsClient) => T | undefined): T | undefined {
+    if (!this.endpoint || !translationFor(this.resolvedLocale)) return undefined;
+    try {
+      return read(this.client);
+    } catch {
+      return undefined; // a bad endpoint: let the load report it
+    }
+  }
+
+  /** Loads data together with the locale's translation, so the content never flashes in English first. */
+  protected withTranslation<T>(data: Promise<T>): Promise<T> {
+    return Promise.all([data, loadTranslation(this.resolvedLocale)]).then(([value]) => value);
   }
 
   /** The shared client of this element's endpoint; throws a ConfigError when the endpoint is unusable. */
@@ -97,8 +194,21 @@ export abstract class RwElement extends LitElement {
     </div>`;
   }
 
+  /** `rw-load` with `detail` after a successful load, or `rw-error` with what an analytics tool can use. */
+  protected reportOutcome(error: unknown, detail: RwEventDetails['rw-load']): void {
+    if (!error) {
+      this.emit('rw-load', detail);
+      return;
+    }
+    this.emit('rw-error', {
+      kind: error instanceof ReviewWidgetsError ? error.kind : 'unknown',
+      status: error instanceof HttpError ? error.status : undefined,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+
   /** Fires a bubbling, composed `rw-*` event. */
-  protected emit<T>(name: string, detail: T): void {
+  protected emit<K extends keyof RwEventDetails>(name: K, detail: RwEventDetails[K]): void {
     this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
   }
 }

@@ -10,13 +10,13 @@ import { Resource } from './resource.ts';
 export abstract class BusinessElement extends RwElement {
   protected readonly business = new Resource<BusinessView>(
     this,
-    (signal) => this.client.info({ signal }),
+    (signal) => this.withTranslation(this.client.info({ signal })),
     ({ value, error }) =>
-      error ? this.emit('rw-error', { error: String(error) }) : this.emit('rw-load', { value }),
+      this.reportOutcome(error, { business: value?.name, totalReviews: value?.totalReviews }),
   );
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('endpoint')) void this.business.run();
+    if (changed.has('endpoint')) this.startWhenNear(() => void this.business.run());
   }
 
   protected readonly retry = () => void this.business.run();

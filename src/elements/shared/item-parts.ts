@@ -5,12 +5,20 @@
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
 import type { AuthorView, EngagementView, MediaView } from '../../api/normalise.ts';
+import { clampText } from './clamp-text.ts';
 import { formatDate, formatNumber, formatRelative } from './format.ts';
 import type { Strings } from './strings.ts';
 
+/** What the item templates need from the list that renders them. */
 export interface ItemContext {
   t: Strings;
   locale: string;
+  /** Whether the item's long text is expanded. */
+  isExpanded(key: string): boolean;
+  toggleText(key: string): void;
+  /** A DOM id unique in the shadow root for the item (API ids may hold any character). */
+  domId(key: string): string;
+  openMedia(media: MediaView[], alts: string[], index: number, trigger: HTMLElement): void;
 }
 
 const ICONS = {
@@ -79,42 +87,65 @@ export function renderDate(
   >`;
 }
 
-export function renderText(text: string): TemplateResult | typeof nothing {
-  return text ? html`<p part="text" class="text" dir="auto">${text}</p>` : nothing;
+/** The text, clamped with a "Read more" toggle when long. */
+export function renderText(key: string, text: string, context: ItemContext): TemplateResult | typeof nothing {
+  if (!text) return nothing;
+  const short = clampText(text);
+  if (!short.clamped) return html`<p part="text" class="text" dir="auto">${text}</p>`;
+  const expanded = context.isExpanded(key);
+  const id = context.domId(key);
+  return html`<p part="text" class="text" id=${id} dir="auto">${expanded ? text : short.text}</p>
+    <button
+      part="read-more"
+      class="link-button"
+      type="button"
+      aria-expanded=${expanded ? 'true' : 'false'}
+      aria-controls=${id}
+      @click=${() => context.toggleText(key)}
+    >
+      ${expanded ? context.t.readLess : context.t.readMore}
+    </button>`;
 }
 
-/** Thumbnails of known media types only; an unknown type is skipped, never fatal. */
-export function renderMedia(media: MediaView[], author: string, { t }: ItemContext) {
-  const shown = media.filter((item) => item.type === 'IMAGE' || item.type === 'VIDEO');
+/** The media types the widgets can show; any other type is skipped, never fatal. */
+export function showableMedia(media: MediaView[]): MediaView[] {
+  return media.filter((item) => item.type === 'IMAGE' || item.type === 'VIDEO');
+}
+
+function mediaAlt(t: Strings, item: MediaView, index: number, total: number, author: string): string {
+  return item.type === 'VIDEO' ? t.videoAlt(index + 1, total, author) : t.photoAlt(index + 1, total, author);
+}
+
+/** Thumbnails as buttons that open the media viewer. */
+export function renderMedia(media: MediaView[], author: string, context: ItemContext) {
+  const shown = showableMedia(media);
   if (!shown.length) return nothing;
+  const alts = shown.map((item, index) => mediaAlt(context.t, item, index, shown.length, author));
   return html`<ul part="media" class="media">
-    ${shown.map((item, index) => {
-      const alt =
-        item.type === 'VIDEO'
-          ? t.videoAlt(index + 1, shown.length, author)
-          : t.photoAlt(index + 1, shown.length, author);
-      return html`<li>
-        <a
-          part="media-link"
-          class="thumb"
-          href=${item.url}
-          target="_blank"
-          rel="noopener noreferrer nofollow ugc"
-        >
-          <img
-            part="thumbnail"
-            src=${item.thumbnailUrl}
-            alt=${alt}
-            width="96"
-            height="96"
-            loading="lazy"
-            decoding="async"
-            referrerpolicy="no-referrer"
-          />
-          ${item.type === 'VIDEO' ? html`<span class="play">${icon('play')}</span>` : nothing}
-        </a>
-      </li>`;
-    })}
+    ${shown.map(
+      (item, index) =>
+        html`<li>
+          <button
+            part="media-button"
+            class="thumb"
+            type="button"
+            aria-haspopup="dialog"
+            @click=${(event: Event) => context.openMedia(shown, alts, index, event.currentTarget as HTMLElement)}
+          >
+            <img
+              part="thumbnail"
+              src=${item.thumbnailUrl}
+              alt=${alts[index]}
+              width="96"
+              height="96"
+              loading="lazy"
+              decoding="async"
+              referrerpolicy="no-referrer"
+            />
+            ${item.type === 'VIDEO' ? html`<span class="play">${icon('play')}</span>` : nothing}
+          </button>
+        </li>`,
+    )}
   </ul>`;
 }
 

@@ -92,9 +92,20 @@ export const itemStyles = css`
     padding: 0;
     list-style: none;
   }
+  .link-button {
+    justify-self: start;
+    min-block-size: 0;
+    padding: 0;
+    border: 0;
+    background: none;
+    color: var(--_accent);
+    text-decoration: underline;
+  }
   .thumb {
     position: relative;
     display: block;
+    padding: 0;
+    border: 0;
     inline-size: 96px;
     block-size: 96px;
     border-radius: calc(var(--_radius) / 2);

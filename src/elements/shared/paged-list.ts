@@ -1,16 +1,22 @@
 /**
- * Base of review-list and post-list: `limit` and `page`, one request per change with the stale one
- * cancelled, the four states (skeleton that reserves space, empty, error with Retry, content — a failed
- * refresh keeps what was shown), and the pagination bar.
+ * Base of review-list and post-list: `limit`, `page` and `paging`, one request per change with the stale
+ * one cancelled, the four states (skeleton that reserves space, empty, error with Retry, content — a failed
+ * refresh keeps what was shown), pagination or "Show more", "Read more" on long texts, the media viewer,
+ * and a polite live region that says what changed.
  */
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
-import type { PageView } from '../../api/normalise.ts';
+import { property, state } from 'lit/decorators.js';
+import type { ReviewWidgetsClient } from '../../api/client.ts';
+import type { MediaView, PageView } from '../../api/normalise.ts';
+import type { PostQuery, ReviewQuery } from '../../api/schemas.ts';
 import { RwElement } from './base-element.ts';
 import { formatNumber } from './format.ts';
+import type { ItemContext } from './item-parts.ts';
 import { itemStyles } from './item-styles.ts';
-import { Resource } from './resource.ts';
+import type * as Lightbox from './lightbox.ts';
+import type { LightboxState } from './lightbox.ts';
 import { pagedListStyles } from './paged-list.styles.ts';
+import { Resource } from './resource.ts';
 
 const MAX_LIMIT = 50;
 
@@ -22,34 +28,72 @@ export const positiveInt = {
   },
 };
 
+type LightboxModule = typeof Lightbox;
+let lightboxModule: Promise<LightboxModule> | undefined;
+
 export abstract class PagedListElement<T> extends RwElement {
   static override styles = [...RwElement.styles, itemStyles, pagedListStyles];
 
   /** Items per page (1–50, default 10). */
   @property({ type: Number, reflect: true, converter: positiveInt }) limit?: number = 10;
 
-  /** The page shown (from 1). */
+  /** The page shown (from 1); with `paging="more"`, the last page appended. */
   @property({ type: Number, reflect: true, converter: positiveInt }) page?: number = 1;
 
   /** `none` hides the controls and the pagination. */
   @property() controls: '' | 'none' = '';
 
+  /** `pages` (default): numbered pages. `more`: a "Show more" button appends the next page. */
+  @property() paging: 'pages' | 'more' = 'pages';
+
+  /** What the live region says after a change. */
+  @state() protected announcement = '';
+
+  @state() private lightbox?: LightboxState & { trigger: HTMLElement };
+
+  private readonly expandedTexts = new Set<string>();
+  private readonly domIds = new Map<string, string>();
+  /** Set by "Show more": the next load appends to the items shown instead of replacing them. */
+  private appendNext = false;
+  /** How many items the latest request brought (with "Show more", fewer than the items shown). */
+  private fetchedCount = 0;
+  private loadedOnce = false;
+
   protected readonly list = new Resource<PageView<T>>(
     this,
-    (signal) => this.fetchPage(signal),
-    ({ value, error }) =>
-      error
-        ? this.emit('rw-error', { error: String(error) })
-        : this.emit('rw-load', { page: value?.page, totalItems: value?.totalItems }),
+    (signal) => this.loadPage(signal),
+    ({ value, error }) => {
+      if (value) this.afterLoad(value);
+      this.reportOutcome(error, { page: value?.page, totalItems: value?.totalItems });
+    },
+    // "Show more" merges pages, so it always goes through loadPage.
+    () => (this.appendNext ? undefined : this.inHand((client) => this.cachedPage(client))),
   );
+
+  /** The page the list would load, if the client holds it fresh. */
+  private cachedPage(client: ReviewWidgetsClient): PageView<T> | undefined {
+    return (
+      this.operation === 'reviews' ? client.cached('reviews', this.query) : client.cached('posts', this.query)
+    ) as PageView<T> | undefined;
+  }
 
   /** The properties whose change means a new request. */
   protected static readonly queryProperties: readonly string[] = ['endpoint', 'limit', 'page'];
 
-  protected abstract fetchPage(signal: AbortSignal): Promise<PageView<T>>;
-  protected abstract renderItem(item: T): TemplateResult;
-  protected abstract itemKey(item: T): string;
-  protected abstract get labels(): { list: string; empty: string; error: string };
+  /** The API operation the list reads, and the query of its current attributes. */
+  protected abstract readonly operation: 'reviews' | 'posts';
+  protected abstract get query(): ReviewQuery | PostQuery;
+  protected abstract renderItem(item: T, context: ItemContext): TemplateResult;
+  protected abstract get labels(): {
+    list: string;
+    empty: string;
+    error: string;
+    /** "2 reviews could not be shown." */
+    skipped: (count: string, n: number) => string;
+    kind: 'review' | 'post';
+  };
+  /** The announcement after a load: "Showing 1–10 of 30 reviews …". */
+  protected abstract describe(page: PageView<T>, from: string, to: string, total: string): string;
 
   protected get effectiveLimit(): number {
     return Math.min(MAX_LIMIT, this.limit ?? 10);
@@ -61,12 +105,49 @@ export abstract class PagedListElement<T> extends RwElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const queryProperties = (this.constructor as typeof PagedListElement).queryProperties;
-    if (queryProperties.some((name) => (changed as Map<string, unknown>).has(name))) void this.list.run();
+    if (queryProperties.some((name) => (changed as Map<string, unknown>).has(name))) {
+      this.startWhenNear(() => void this.list.run());
+    }
   }
 
   protected readonly retry = () => void this.list.run();
 
-  /** Called by the pagination; subclasses add analytics and announcements. */
+  private async loadPage(signal: AbortSignal): Promise<PageView<T>> {
+    const append = this.appendNext && this.paging === 'more';
+    const shown = this.list.value?.items ?? [];
+    const request: Promise<PageView<unknown>> =
+      this.operation === 'reviews'
+        ? this.client.reviews(this.query, { signal })
+        : this.client.posts(this.query, { signal });
+    const page = (await this.withTranslation(request)) as PageView<T>;
+    this.appendNext = false;
+    this.fetchedCount = page.items.length;
+    return append ? { ...page, items: [...shown, ...page.items] } : page;
+  }
+
+  private afterLoad(page: PageView<T>): void {
+    // Say what changed, but not on the first load: the visitor did not ask for anything yet.
+    if (this.loadedOnce) {
+      const locale = this.resolvedLocale;
+      // The last item shown is the last of the page just fetched; with "Show more" the items shown run
+      // back from there over every appended page (not just the one fetched).
+      const last = Math.min(page.totalItems, (page.page - 1) * page.limit + this.fetchedCount);
+      const first = Math.max(1, last - page.items.length + 1);
+      this.announcement = !page.totalItems
+        ? this.labels.empty
+        : !page.items.length
+          ? this.t.pageEmpty
+          : this.describe(
+              page,
+              formatNumber(locale, first),
+              formatNumber(locale, last),
+              formatNumber(locale, page.totalItems),
+            );
+    }
+    this.loadedOnce = true;
+  }
+
+  /** Called by the pagination. */
   protected goToPage(page: number): void {
     // After a failed page change `page` already holds the page the visitor asks for while the list still
     // shows the previous one: setting it again would change nothing, so ask again (unless already asking).
@@ -80,6 +161,82 @@ export abstract class PagedListElement<T> extends RwElement {
     if (this.getBoundingClientRect().top < 0) this.scrollIntoView({ block: 'start' });
   }
 
+  /** "Show more": append the next page, then move focus to the first new item. */
+  private async showMore(next: number): Promise<void> {
+    const before = this.list.value?.items.length ?? 0;
+    this.appendNext = true;
+    this.page = next;
+    this.emit('rw-page-change', { page: next, mode: 'more' });
+    await this.updateComplete;
+    await this.list.pending;
+    await this.updateComplete;
+    const items = this.renderRoot.querySelectorAll<HTMLElement>('.items > li > [tabindex="-1"]');
+    // Keyboard users continue reading where the new items start; the scroll position stays put otherwise.
+    items[before]?.focus({ preventScroll: false });
+  }
+
+  /** Starts over from page 1 (a new filter or sort). */
+  protected resetItems(): void {
+    this.appendNext = false;
+    this.expandedTexts.clear();
+  }
+
+  private get itemContext(): ItemContext {
+    return {
+      t: this.t,
+      locale: this.resolvedLocale,
+      isExpanded: (key) => this.expandedTexts.has(key),
+      toggleText: (key) => {
+        const expanded = !this.expandedTexts.has(key);
+        if (expanded) this.expandedTexts.add(key);
+        else this.expandedTexts.delete(key);
+        this.emit('rw-read-more', { id: key, kind: this.labels.kind, expanded });
+        this.requestUpdate();
+      },
+      domId: (key) => {
+        let id = this.domIds.get(key);
+        if (!id) {
+          id = `item-${this.domIds.size}`;
+          this.domIds.set(key, id);
+        }
+        return id;
+      },
+      openMedia: (media, alts, index, trigger) => void this.openMedia(media, alts, index, trigger),
+    };
+  }
+
+  private async openMedia(media: MediaView[], alts: string[], index: number, trigger: HTMLElement) {
+    const module = await (lightboxModule ??= import('./lightbox.ts'));
+    const root = this.renderRoot as ShadowRoot;
+    const sheet = module.lightboxStyles.styleSheet;
+    // Adopted (not inline) styles, so a strict CSP is satisfied; added once per shadow root.
+    if (sheet && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    this.lightboxView = module;
+    this.lightbox = { media, alts, index, trigger };
+    const item = media[index]!;
+    this.emit('rw-media-open', { index, total: media.length, type: item.type, kind: this.labels.kind });
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLDialogElement>('dialog.lightbox')?.showModal();
+  }
+
+  private lightboxView?: LightboxModule;
+
+  private readonly closeLightbox = () => {
+    const trigger = this.lightbox?.trigger;
+    if (!trigger) return;
+    this.renderRoot.querySelector<HTMLDialogElement>('dialog.lightbox')?.close();
+    this.lightbox = undefined;
+    // Back to the thumbnail that opened it, as a keyboard user expects.
+    void this.updateComplete.then(() => trigger.focus());
+  };
+
+  private readonly stepLightbox = (delta: number) => {
+    if (!this.lightbox) return;
+    const total = this.lightbox.media.length;
+    this.lightbox = { ...this.lightbox, index: (this.lightbox.index + delta + total) % total };
+  };
+
   protected renderControls(): TemplateResult | typeof nothing {
     return nothing;
   }
@@ -92,11 +249,13 @@ export abstract class PagedListElement<T> extends RwElement {
   override render() {
     const { value, error, loading } = this.list;
     const labels = this.labels;
+    const context = this.itemContext;
     return html`<section
       part="base"
       class="list"
       aria-label=${labels.list}
-      aria-busy=${loading ? 'true' : 'false'}
+      aria-busy=${loading || (!value && !error) ? 'true' : 'false'}
+      dir=${this.direction ?? nothing}
     >
       ${this.controls === 'none' ? nothing : this.renderControls()}
       ${error ? this.renderError(error, value ? this.t.refreshError : labels.error, this.retry) : nothing}
@@ -106,14 +265,16 @@ export abstract class PagedListElement<T> extends RwElement {
               ${
                 value.items.length
                   ? html`<ol part="items" class="items">
-                      ${value.items.map((item) => html`<li>${this.renderItem(item)}</li>`)}
+                      ${value.items.map((item) => html`<li>${this.renderItem(item, context)}</li>`)}
                     </ol>`
-                  : this.renderEmpty()
+                  : value.totalPages > 0 && value.page > value.totalPages
+                    ? this.renderPastEnd()
+                    : this.renderEmpty()
               }
               ${
                 value.skipped
                   ? html`<p class="muted small">
-                      ${this.t.skipped(formatNumber(this.resolvedLocale, value.skipped), value.skipped)}
+                      ${labels.skipped(formatNumber(this.resolvedLocale, value.skipped), value.skipped)}
                     </p>`
                   : nothing
               }
@@ -122,8 +283,34 @@ export abstract class PagedListElement<T> extends RwElement {
             ? nothing
             : this.renderSkeleton()
       }
-      ${value && this.controls !== 'none' ? this.renderPagination(value) : nothing}
+      ${
+        value && this.controls !== 'none'
+          ? this.paging === 'more'
+            ? this.renderShowMore(value)
+            : this.renderPagination(value)
+          : nothing
+      }
+      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+      ${
+        this.lightbox && this.lightboxView
+          ? this.lightboxView.renderLightbox(this.lightbox, {
+              t: this.t,
+              locale: this.resolvedLocale,
+              rtl: this.direction === 'rtl' || getComputedStyle(this).direction === 'rtl',
+              step: this.stepLightbox,
+              close: this.closeLightbox,
+            })
+          : nothing
+      }
     </section>`;
+  }
+
+  /** A page number past the last page (an old shared link): say so and offer the first page. */
+  private renderPastEnd(): TemplateResult {
+    return html`<div part="empty" class="state">
+      <p class="muted">${this.t.pageEmpty}</p>
+      <button type="button" @click=${() => this.goToPage(1)}>${this.t.firstPage}</button>
+    </div>`;
   }
 
   private renderSkeleton(): TemplateResult {
@@ -131,6 +318,21 @@ export abstract class PagedListElement<T> extends RwElement {
         ${Array.from({ length: Math.min(this.effectiveLimit, 10) }, () => html`<div class="skeleton card"></div>`)}
       </div>
       <span class="visually-hidden">${this.t.loading}</span>`;
+  }
+
+  private renderShowMore(value: PageView<T>): TemplateResult | typeof nothing {
+    if (!value.nextPage) return nothing;
+    const next = value.nextPage;
+    return html`<div class="more">
+      <button
+        part="show-more"
+        type="button"
+        ?disabled=${this.list.loading}
+        @click=${() => this.showMore(next)}
+      >
+        ${this.t.showMore}
+      </button>
+    </div>`;
   }
 
   private renderPagination(value: PageView<T>): TemplateResult | typeof nothing {

@@ -10,18 +10,39 @@ export class Resource<T> implements ReactiveController {
   value?: T;
   error?: unknown;
   loading = false;
+  /** Settles when the latest run settles (or is superseded). */
+  pending: Promise<void> = Promise.resolve();
   private controller?: AbortController;
 
   constructor(
     private readonly host: ReactiveControllerHost & EventTarget,
     private readonly load: (signal: AbortSignal) => Promise<T>,
     private readonly onSettled?: (outcome: { value?: T; error?: unknown }) => void,
+    /** The value already in hand (a fresh cache entry), if any: used at once, without a request. */
+    private readonly peek?: () => T | undefined,
   ) {
     host.addController(this);
   }
 
   /** Starts (or restarts) loading; resolves when this run settles or is superseded. */
-  async run(): Promise<void> {
+  run(): Promise<void> {
+    const inHand = this.peek?.();
+    if (inHand !== undefined) {
+      this.controller?.abort();
+      this.controller = undefined;
+      this.loading = false;
+      this.value = inHand;
+      this.error = undefined;
+      this.onSettled?.({ value: inHand });
+      this.host.requestUpdate();
+      this.pending = Promise.resolve();
+    } else {
+      this.pending = this.execute();
+    }
+    return this.pending;
+  }
+
+  private async execute(): Promise<void> {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;

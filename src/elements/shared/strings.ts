@@ -1,6 +1,7 @@
 /**
- * The UI strings of every element, in English. Each element has a `strings` property that takes a partial
- * object of the same shape, so a site can override any text. Functions receive already-formatted numbers.
+ * The UI strings of every element, in English. Translations (i18n/) load on demand for the element's
+ * locale; each element's `strings` property takes a partial object of the same shape, so a site can
+ * override any text. Functions receive already-formatted numbers and the raw count for plurals.
  */
 export const EN = {
   loading: 'Loading…',
@@ -58,6 +59,32 @@ export const EN = {
   shares: (count: string, n: number) => (n === 1 ? `${count} share` : `${count} shares`),
   skipped: (count: string, n: number) =>
     n === 1 ? `${count} review could not be shown.` : `${count} reviews could not be shown.`,
+  skippedPosts: (count: string, n: number) =>
+    n === 1 ? `${count} post could not be shown.` : `${count} posts could not be shown.`,
+  readMore: 'Read more',
+  readLess: 'Show less',
+  showMore: 'Show more',
+  pageEmpty: 'This page is empty.',
+  firstPage: 'Go to the first page',
+  /** The polite announcement after a change: "Showing 1–10 of 30 reviews". */
+  showingReviews: (from: string, to: string, total: string, n: number) =>
+    n === 1 ? `Showing ${from}–${to} of ${total} review` : `Showing ${from}–${to} of ${total} reviews`,
+  showingPosts: (from: string, to: string, total: string, n: number) =>
+    n === 1 ? `Showing ${from}–${to} of ${total} post` : `Showing ${from}–${to} of ${total} posts`,
+  ratedFilter: (rating: number) => (rating === 1 ? 'rated 1 star' : `rated ${rating} stars`),
+  mediaFilter: (type: string) =>
+    type === 'TEXT' ? 'without media' : type === 'VIDEO' ? 'with videos' : 'with photos',
+  mediaDialog: 'Media viewer',
+  closeDialog: 'Close',
+  previousMedia: 'Previous',
+  nextMedia: 'Next',
+  mediaPosition: (index: string, total: string) => `${index} of ${total}`,
+  watchVideo: 'Watch the video',
 };
 
-export type Strings = typeof EN;
+/** The shape of every translation: the same keys, any text. */
+export type Strings = {
+  [K in keyof typeof EN]: (typeof EN)[K] extends (...args: infer A) => string
+    ? (...args: A) => string
+    : string;
+};

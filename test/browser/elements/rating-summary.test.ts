@@ -110,7 +110,7 @@ describe('<rating-summary>', () => {
     });
   });
 
-  it("formats numbers in the page's locale (nearest lang), or the locale attribute", async () => {
+  it("speaks the page's language (nearest lang), or the locale attribute, numbers included", async () => {
     const { hosts } = await mountWidgets(
       html`<div lang="de">
         <rating-summary endpoint=${api.endpoint}></rating-summary>
@@ -119,9 +119,12 @@ describe('<rating-summary>', () => {
     );
     const [german, british] = hosts as RatingSummary[];
     expect(textOf($(german!, '[part="average"]'))).to.equal('4,0');
-    expect($(german!, '[part="stars"]').getAttribute('aria-label')).to.equal('Rated 4,0 out of 5');
-    expect(rows(german!)[0]).to.deep.equal(['5 stars', '138 (55 %)']);
+    expect($(german!, '[part="stars"]').getAttribute('aria-label')).to.equal('Bewertet mit 4,0 von 5');
+    expect(textOf($(german!, '[part="count"]'))).to.equal('Basierend auf 250 Bewertungen');
+    expect(rows(german!)[0]).to.deep.equal(['5 Sterne', '138 (55 %)']);
+    expect(rows(german!)[4]).to.deep.equal(['1 Stern', '30 (12 %)']);
     expect(textOf($(british!, '[part="average"]'))).to.equal('4.0');
+    expect($(british!, '[part="stars"]').getAttribute('aria-label')).to.equal('Rated 4.0 out of 5');
     expect(rows(british!)[0]).to.deep.equal(['5 stars', '138 (55%)']);
   });
 

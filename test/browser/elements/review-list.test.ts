@@ -1,9 +1,10 @@
-import { aTimeout, expect, fixture, oneEvent } from '@open-wc/testing';
+import { aTimeout, expect, oneEvent } from '@open-wc/testing';
 import { HttpResponse } from 'msw';
 import { sendKeys } from '@web/test-runner-commands';
 import type { ReviewList } from '../../../src/elements/review-list/review-list.ts';
 import { page, reviewMachineReadable, reviewWorkedExample } from '../../fixtures/payloads.ts';
 import { useMockApi } from '../support/api.ts';
+import { afterChange as changed, placeList, type PlaceOptions } from '../support/lists.ts';
 import {
   $,
   $$,
@@ -14,6 +15,8 @@ import {
   has,
   isBusy,
   labelText,
+  openMedia,
+  openViewer,
   pages,
   reviews,
   selectLabelled,
@@ -27,22 +30,11 @@ describe('<review-list>', () => {
   const api = useMockApi();
 
   /** A review-list on this test's endpoint, with extra attributes, loaded (or failed) before it returns. */
-  async function list(attributes: Record<string, string> = {}, { wait = true } = {}): Promise<ReviewList> {
-    const element = document.createElement('review-list');
-    element.setAttribute('endpoint', api.endpoint);
-    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-    const placed = await fixture<ReviewList>(element);
-    if (wait) await settled(placed);
-    return placed;
-  }
+  const list = (attributes: Record<string, string> = {}, options: PlaceOptions = {}) =>
+    placeList(api, 'review-list', attributes, options);
 
   /** Runs a change and waits until the list has requested and rendered its consequence. */
-  async function afterChange(element: ReviewList, change: () => void): Promise<void> {
-    const count = api.requestsOf('reviews').length;
-    change();
-    await api.waitForRequests('reviews', count + 1);
-    await settled(element);
-  }
+  const afterChange = (element: ReviewList, change: () => void) => changed(api, element, change);
 
   const starsOf = (element: ReviewList) =>
     reviews(element).map((article) => article.querySelector('[part="stars"]')?.getAttribute('aria-label'));
@@ -311,7 +303,13 @@ describe('<review-list>', () => {
       expect(has(element, 'select')).to.equal(false);
       expect(has(element, '[part="controls"]')).to.equal(false);
       expect(has(element, '[part="pagination"]')).to.equal(false);
-      expect(has(element, 'button')).to.equal(false);
+      // What stays is part of the reviews themselves: "Read more" and the thumbnails.
+      const buttons = $$(element, 'button');
+      expect([...new Set(buttons.map((b) => b.getAttribute('part')))].sort()).to.deep.equal([
+        'media-button',
+        'read-more',
+      ]);
+      expect(buttons.filter((b) => !reviews(element).some((review) => review.contains(b)))).to.deep.equal([]);
     });
   });
 
@@ -361,19 +359,28 @@ describe('<review-list>', () => {
   });
 
   describe('keyboard', () => {
-    it('Tab reaches the three selects, then the enabled pagination buttons', async () => {
+    it('Tab reaches the selects, each review’s buttons in document order, then the enabled pagination', async () => {
       const element = await list({ limit: '2' });
       const before = document.createElement('button');
       before.textContent = 'before';
       element.before(before);
       before.focus();
-      // The tab stops that are controls (the thumbnails' links between them are tab stops too).
+      const [first, second] = reviews(element);
       const reached: string[] = [];
-      for (let i = 0; i < 20 && !reached.includes('button:Next page'); i++) {
+      for (let i = 0; i < 20 && !reached.includes('next:Next page'); i++) {
         await sendKeys({ press: 'Tab' });
         const active = deepActiveElement();
         if (active instanceof HTMLSelectElement) reached.push(`select:${active.name}`);
-        if (active instanceof HTMLButtonElement) reached.push(`button:${textOf(active)}`);
+        if (active instanceof HTMLButtonElement) {
+          // A thumbnail button is named by its image's alternative text.
+          const name = textOf(active) || active.querySelector('img')?.alt;
+          const where = first!.contains(active)
+            ? ' (review 1)'
+            : second!.contains(active)
+              ? ' (review 2)'
+              : '';
+          reached.push(`${active.getAttribute('part')}:${name}${where}`);
+        }
         // Focus is visible: the ring is drawn in the accent colour.
         if (active instanceof HTMLSelectElement || active instanceof HTMLButtonElement) {
           expect(getComputedStyle(active).outlineStyle, String(reached.at(-1))).to.equal('solid');
@@ -384,11 +391,15 @@ describe('<review-list>', () => {
         'select:sortType',
         'select:rating',
         'select:mediaType',
+        // In each review: "Read more" right after the text, then the thumbnails (the sample is fixed).
+        'read-more:Read more (review 1)',
+        'media-button:Photo 1 of 1 by Priya Clarke (review 1)',
+        'read-more:Read more (review 2)',
         // "Previous page" is disabled on page 1, so Tab skips it.
-        'button:1',
-        'button:2',
-        'button:125',
-        'button:Next page',
+        'page-button:1',
+        'page-button:2',
+        'page-button:125',
+        'next:Next page',
       ]);
       before.remove();
     });
@@ -551,9 +562,19 @@ describe('<review-list>', () => {
       expect(thumbnails[0]!.alt).to.equal('Photo 1 of 1 by Giulia Bianchi');
       expect(thumbnails[0]!.getAttribute('loading')).to.equal('lazy');
       expect(thumbnails[0]!.getAttribute('referrerpolicy')).to.equal('no-referrer');
-      const link = part(article!, 'media-link') as HTMLAnchorElement;
-      expect(link.getAttribute('href')).to.equal('https://cdn.example.com/reviews/rev_8f2c1a/full.jpg');
-      expect(link.rel).to.equal('noopener noreferrer nofollow ugc');
+      // The thumbnail is a button that opens the full-size photo in the media viewer.
+      const thumbnail = part(article!, 'media-button') as HTMLButtonElement;
+      expect(thumbnail.localName).to.equal('button');
+      expect(thumbnail.type).to.equal('button');
+      expect(thumbnail.getAttribute('aria-haspopup')).to.equal('dialog');
+      expect(thumbnail.contains(thumbnails[0]!)).to.equal(true);
+      const viewer = await openMedia(element, thumbnail);
+      const full = viewer.querySelector<HTMLImageElement>('[part="lightbox-media"]')!;
+      expect(full.getAttribute('src')).to.equal('https://cdn.example.com/reviews/rev_8f2c1a/full.jpg');
+      expect(full.alt).to.equal('Photo 1 of 1 by Giulia Bianchi');
+      expect(full.getAttribute('referrerpolicy')).to.equal('no-referrer');
+      button(element, 'Close').click();
+      await until(element, () => openViewer(element) === null, 'the viewer to close');
 
       const reactions = part(article!, 'reactions')!;
       expect(

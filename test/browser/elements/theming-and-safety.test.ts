@@ -4,7 +4,18 @@ import { nothing, type LitElement } from 'lit';
 import { SAMPLE_API_KEY } from '../../../src/sample/index.ts';
 import { businessInfo, page, reviewMachineReadable, reviewWorkedExample } from '../../fixtures/payloads.ts';
 import { useMockApi } from '../support/api.ts';
-import { $, $$, has, mountWidgets, reviews, shownText, textOf } from '../support/dom.ts';
+import {
+  $,
+  $$,
+  has,
+  mountWidgets,
+  openMedia,
+  reviews,
+  shownText,
+  textOf,
+  urlAttributes,
+  viewerState,
+} from '../support/dom.ts';
 
 const IMG_ATTACK = '<img src=x onerror="window.__rwPwned=1">';
 const SCRIPT_ATTACK = '<script>window.__rwPwned=1</script>';
@@ -91,11 +102,6 @@ describe('theming and safety', () => {
   });
 
   describe('URLs other than http(s) never become a link or an image', () => {
-    const urlAttributes = (...hosts: LitElement[]) =>
-      allShadowElements(...hosts).flatMap((element) =>
-        ['href', 'src', 'xlink:href'].map((name) => element.getAttribute(name)).filter((v) => v !== null),
-      );
-
     for (const bad of BAD_URLS) {
       it(`drops ${JSON.stringify(bad)} as website, map, avatar and media`, async () => {
         api.reply('info', { ...businessInfo(), website: bad, googleMapUrl: bad });
@@ -120,14 +126,14 @@ describe('theming and safety', () => {
         expect(second!.querySelector('[part="media"]')).to.equal(null);
         // The cards themselves still render.
         expect(textOf(first!.querySelector('[part="text"]'))).to.include('Best espresso');
-        for (const value of urlAttributes(card, summary, list)) {
+        for (const value of [card, summary, list].flatMap(urlAttributes)) {
           expect(value).not.to.match(/^\s*(javascript|data|vbscript):/i);
           expect(value).not.to.match(/^\//);
         }
       });
     }
 
-    it('a media item with a bad full-size URL but a good thumbnail links the thumbnail', async () => {
+    it('a media item with a bad full-size URL but a good thumbnail shows the thumbnail in the viewer', async () => {
       api.reply(
         'reviews',
         page([
@@ -142,12 +148,16 @@ describe('theming and safety', () => {
       );
       const { list } = await widgets();
       const [article] = reviews(list);
-      expect(article!.querySelector('[part="media-link"]')!.getAttribute('href')).to.equal(
-        'https://cdn.example.com/t.jpg',
-      );
       expect(article!.querySelector('[part="thumbnail"]')!.getAttribute('src')).to.equal(
         'https://cdn.example.com/t.jpg',
       );
+      const thumbnail = article!.querySelector<HTMLButtonElement>('[part="media-button"]')!;
+      expect(thumbnail.localName).to.equal('button');
+      await openMedia(list, thumbnail);
+      expect(viewerState(list).src).to.equal('https://cdn.example.com/t.jpg');
+      const urls = urlAttributes(list);
+      expect(urls).to.include('https://cdn.example.com/t.jpg');
+      for (const value of urls) expect(value).not.to.match(/javascript|^\s*data:|^\//i);
     });
   });
 

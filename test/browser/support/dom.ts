@@ -51,14 +51,17 @@ export async function settled(host: LitElement, what = 'the element to settle'):
 
 /**
  * Renders a template holding several widgets (a page fragment) and waits until each has settled.
- * (`fixture()` of a plain wrapper waits for an animation frame, which never comes in a background tab when
- * test files run in parallel; `fixtureSync` does not.)
+ * (`fixture()` of a plain wrapper waits for an animation frame, which never comes in a hidden page;
+ * `fixtureSync` does not. The runner gives each test file a visible window of its own, but a helper
+ * should not depend on it.) Widgets far below the others start only when scrolled near (lazy start).
  */
 export async function mountWidgets<W extends Element = HTMLElement>(
   template: TemplateResult,
 ): Promise<{ wrapper: W; hosts: LitElement[] }> {
   const wrapper = fixtureSync<W>(template);
-  const hosts = [...wrapper.querySelectorAll<LitElement>('business-card, rating-summary, review-list')];
+  const hosts = [
+    ...wrapper.querySelectorAll<LitElement>('business-card, rating-summary, review-list, post-list'),
+  ];
   await Promise.all(hosts.map((host) => settled(host)));
   return { wrapper, hosts };
 }
@@ -72,6 +75,16 @@ export async function until(host: LitElement, condition: () => boolean, what: st
 /** The rendered review articles. */
 export function reviews(list: Element): HTMLElement[] {
   return $$(list, 'article[part="review"]');
+}
+
+/** The rendered post articles. */
+export function posts(list: Element): HTMLElement[] {
+  return $$(list, 'article[part="post"]');
+}
+
+/** The rendered items of a review-list or post-list, in order. */
+export function items(list: Element): HTMLElement[] {
+  return $$(list, 'article[part="review"], article[part="post"]');
 }
 
 /** The author names of the rendered reviews, in order. */
@@ -114,6 +127,13 @@ export function button(host: Element, name: string): HTMLButtonElement {
   return found;
 }
 
+/** The names of every button of the shadow root (visible text, else accessible label). */
+export function buttonNames(host: Element): string[] {
+  return $$<HTMLButtonElement>(host, 'button').map(
+    (element) => textOf(element) || element.getAttribute('aria-label') || '',
+  );
+}
+
 /** The page-number buttons as their visible numbers, and the one marked current. */
 export function pages(list: Element): { numbers: string[]; current: string | undefined } {
   const buttons = $$(list, '[part="page-button"]');
@@ -130,4 +150,45 @@ export function deepActiveElement(): Element | null {
   let active = document.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
+}
+
+/** What the polite live region says. */
+export function announcement(host: Element): string {
+  return textOf($(host, '[role="status"][aria-live="polite"]'));
+}
+
+/** The media viewer while it is open (`null` when closed). */
+export function openViewer(host: Element): HTMLDialogElement | null {
+  return host.shadowRoot!.querySelector<HTMLDialogElement>('dialog[open]');
+}
+
+/** Waits until the media viewer is open (it loads on demand) and returns it. */
+export async function viewerOpened(host: LitElement): Promise<HTMLDialogElement> {
+  await until(host, () => openViewer(host) !== null, 'the media viewer to open');
+  return openViewer(host)!;
+}
+
+/** Clicks a thumbnail and waits for the media viewer. */
+export async function openMedia(host: LitElement, thumbnail: HTMLElement): Promise<HTMLDialogElement> {
+  thumbnail.click();
+  return viewerOpened(host);
+}
+
+/** The "2 of 3" text of the open viewer and the URL it shows. */
+export function viewerState(host: Element): { position: string; src: string | null } {
+  const dialog = openViewer(host);
+  if (!dialog) throw new Error(`<${host.localName}> shows no open media viewer`);
+  return {
+    position: textOf(dialog.querySelector('[aria-live]')),
+    src: dialog.querySelector('[part="lightbox-media"]')?.getAttribute('src') ?? null,
+  };
+}
+
+/** Every `href`, `src` and `poster` value in an element's shadow root. */
+export function urlAttributes(host: Element): string[] {
+  return $$<Element>(host, '*').flatMap((element) =>
+    ['href', 'src', 'poster', 'xlink:href']
+      .map((name) => element.getAttribute(name))
+      .filter((value): value is string => value !== null),
+  );
 }

@@ -1,0 +1,42 @@
+/**
+ * `npm run bench`: every benchmark, one table, each figure next to a baseline measured in the same run.
+ * With `--write-readme` the table (with the machine and date) replaces the one in the README.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { runBrowserBench } from './browser.ts';
+import { runProxyBench } from './proxy.ts';
+import { runSizeBench } from './size.ts';
+import { machineDescription, markdownTable, type BenchRow } from './table.ts';
+
+const rows: BenchRow[] = [];
+for (const [name, run] of [
+  ['size', runSizeBench],
+  ['browser', runBrowserBench],
+  ['proxy', runProxyBench],
+] as const) {
+  console.error(`bench: ${name}…`);
+  rows.push(...(await run()));
+}
+
+const date = new Date().toISOString().slice(0, 10);
+const report = `Measured ${date} on ${machineDescription()}, Chromium ${await chromiumVersion()}.\n\n${markdownTable(rows)}`;
+console.log(report);
+
+if (process.argv.includes('--write-readme')) {
+  const readme = readFileSync('README.md', 'utf8');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} block`);
+  writeFileSync('README.md', `${readme.slice(0, from + start.length)}\n\n${report}\n\n${readme.slice(to)}`);
+  console.error('bench: README.md updated');
+}
+
+async function chromiumVersion(): Promise<string> {
+  const { launchChromium } = await import('../test/e2e/support.ts');
+  const browser = await launchChromium();
+  const version = browser.version();
+  await browser.close();
+  return version;
+}

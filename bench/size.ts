@@ -1,0 +1,148 @@
+/**
+ * Bundle size: builds the script-tag bundle with the project's own Vite config into a temporary folder and
+ * measures gzip (-9) and brotli (quality 11) of the entry and of each on-demand chunk; builds the Lit floor
+ * (bench/fixtures/lit-floor.ts) the same way in the same run. Used by `npm run bench` and by the size
+ * budget test in `npm test`.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import type { BenchRow } from './table.ts';
+
+/** The goal from issue 6: the whole script-tag module, Lit and validation included. */
+export const SIZE_GOAL_BYTES = 16 * 1024;
+/**
+ * The ceiling `npm test` enforces while the goal is missed (see the README's Performance section): any
+ * growth past it fails the build. Lower it whenever the bundle shrinks.
+ */
+export const SIZE_CEILING_BYTES = 28 * 1024;
+
+export interface FileSize {
+  file: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface BundleSizes {
+  entry: FileSize;
+  /** Minified bytes of the entry by origin (rendered lengths reported by the bundler). */
+  composition: Record<'lit' | 'zod' | 'ours' | 'other', number>;
+  chunks: FileSize[];
+  iife: FileSize;
+  litFloor: FileSize;
+}
+
+function measure(path: string, file: string): FileSize {
+  const bytes = readFileSync(join(path, file));
+  return {
+    file,
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+export async function measureBundles(): Promise<BundleSizes> {
+  const dir = mkdtempSync(join(tmpdir(), 'rw-size-'));
+  try {
+    const output = await build({
+      configFile: 'vite.config.ts',
+      logLevel: 'silent',
+      build: { outDir: join(dir, 'main'), sourcemap: false },
+    });
+    const composition = { lit: 0, zod: 0, ours: 0, other: 0 };
+    for (const result of Array.isArray(output) ? output : [output]) {
+      if (!('output' in result)) continue;
+      const entry = result.output.find(
+        (item) => item.type === 'chunk' && item.fileName === 'review-widgets.js',
+      );
+      if (!entry || entry.type !== 'chunk') continue;
+      for (const [id, module] of Object.entries(entry.modules)) {
+        const origin = /node_modules\/(@lit|lit|lit-html|lit-element)\//.test(id)
+          ? 'lit'
+          : id.includes('node_modules/zod/')
+            ? 'zod'
+            : id.includes('/src/')
+              ? 'ours'
+              : 'other';
+        composition[origin] += module.renderedLength;
+      }
+    }
+    await build({
+      configFile: false,
+      logLevel: 'silent',
+      build: {
+        outDir: join(dir, 'floor'),
+        target: 'es2022',
+        lib: { entry: 'bench/fixtures/lit-floor.ts', formats: ['es'], fileName: () => 'lit-floor.js' },
+        rolldownOptions: {
+          output: { minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
+        },
+      },
+    });
+    const main = join(dir, 'main');
+    const files = readdirSync(main).filter((file) => file.endsWith('.js'));
+    return {
+      entry: measure(main, 'review-widgets.js'),
+      composition,
+      iife: measure(main, 'review-widgets.iife.js'),
+      chunks: files
+        .filter((file) => file !== 'review-widgets.js' && file !== 'review-widgets.iife.js')
+        .map((file) => measure(main, file))
+        .sort((a, b) => a.file.localeCompare(b.file)),
+      litFloor: measure(join(dir, 'floor'), 'lit-floor.js'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+export async function runSizeBench(): Promise<BenchRow[]> {
+  const sizes = await measureBundles();
+  const { entry, litFloor, iife, chunks, composition } = sizes;
+  const total = composition.lit + composition.zod + composition.ours + composition.other;
+  const share = (bytes: number) => `${Math.round((bytes / total) * 100)} %`;
+  const over = entry.gzip - SIZE_GOAL_BYTES;
+  const chunkName = (file: string) => file.replace(/-[A-Za-z0-9_-]{8}\.js$/, '');
+  return [
+    {
+      area: 'Size',
+      metric:
+        '`dist/review-widgets.js`: all four elements, Lit, zod/mini validation, client (gzip -9 / brotli 11)',
+      value: `${kib(entry.gzip)} / ${kib(entry.brotli)} (${kib(entry.raw)} raw)`,
+      baseline: `Lit alone: ${kib(litFloor.gzip)} / ${kib(litFloor.brotli)}`,
+      goal: `≤ ${kib(SIZE_GOAL_BYTES)} gzip`,
+      verdict: over <= 0 ? 'met' : 'missed',
+    },
+    {
+      area: 'Size',
+      metric: 'What the entry is made of (bytes by origin as the bundler rendered them, before minification)',
+      value: `ours ${kib(composition.ours)} (${share(composition.ours)}), zod/mini ${kib(composition.zod)} (${share(composition.zod)}), Lit ${kib(composition.lit)} (${share(composition.lit)})`,
+      baseline: '—',
+      goal: '—',
+      verdict: 'info',
+    },
+    {
+      area: 'Size',
+      metric: 'Loaded on demand (only when used): ' + chunks.map((chunk) => chunkName(chunk.file)).join(', '),
+      value: chunks.map((chunk) => `${chunkName(chunk.file)} ${kib(chunk.gzip)}`).join(', '),
+      baseline: '—',
+      goal: '—',
+      verdict: 'info',
+    },
+    {
+      area: 'Size',
+      metric:
+        '`dist/review-widgets.iife.js` (classic script: no code splitting, so every translation and the viewer are inline)',
+      value: `${kib(iife.gzip)} / ${kib(iife.brotli)}`,
+      baseline: `Lit alone: ${kib(litFloor.gzip)}`,
+      goal: '—',
+      verdict: 'info',
+    },
+  ];
+}

@@ -1,0 +1,103 @@
+import { html } from 'lit';
+import type { PageView, PostView } from '../../api/normalise.ts';
+import type { PostQuery } from '../../api/schemas.ts';
+import {
+  renderAuthor,
+  renderDate,
+  renderEngagement,
+  renderMedia,
+  renderText,
+  type ItemContext,
+} from '../shared/item-parts.ts';
+import { PagedListElement } from '../shared/paged-list.ts';
+
+/**
+ * The business's posts (the API's third operation), with paging, "Read more", the media viewer and the
+ * same states, theming and safety as the review-list.
+ *
+ * @tag post-list
+ * @attr endpoint - Base URL of the widget proxy.
+ * @attr limit - Posts per page, 1–50 (default 10).
+ * @attr page - Page shown (default 1).
+ * @attr paging - `pages` (default) or `more` ("Show more" appends the next page).
+ * @attr controls - `none` hides the pagination.
+ * @attr theme - `light` (default), `dark` or `auto`.
+ * @attr locale - Locale for numbers, dates and UI strings.
+ * @attr loading - `lazy` (default) or `eager`.
+ * @fires rw-load - A page loaded: `detail` is `{ page, totalItems }`.
+ * @fires rw-error - Loading failed: `detail` is `{ kind, status, message }`.
+ * @fires rw-page-change - The visitor went to another page: `detail` is `{ page }` (`mode: 'more'` for "Show more").
+ * @fires rw-media-open - The visitor opened a photo: `detail` is `{ index, total, type, kind }`.
+ * @fires rw-read-more - The visitor expanded or collapsed a long text: `detail` is `{ id, kind, expanded }`.
+ * @csspart base - The container.
+ * @csspart items - The list of posts.
+ * @csspart post - One post (`<article>`).
+ * @csspart author - The author block.
+ * @csspart avatar - The author's picture (or initials).
+ * @csspart author-name - The author's name.
+ * @csspart date - The date (`<time>`).
+ * @csspart text - The post text.
+ * @csspart read-more - The "Read more" / "Show less" toggle.
+ * @csspart location - The post's location.
+ * @csspart media - The gallery.
+ * @csspart media-button - One thumbnail's button.
+ * @csspart thumbnail - One thumbnail image.
+ * @csspart engagement - Reactions, comments and shares.
+ * @csspart reactions - The reactions with their icons.
+ * @csspart comments - The comment count.
+ * @csspart shares - The share count.
+ * @csspart empty - The empty state.
+ * @csspart error - The error message with its Retry button.
+ * @csspart retry-button - The Retry button.
+ * @csspart pagination - The pagination bar.
+ * @csspart previous - The "Previous page" button.
+ * @csspart next - The "Next page" button.
+ * @csspart page-button - A page-number button.
+ * @csspart show-more - The "Show more" button.
+ * @csspart lightbox - The media viewer dialog.
+ * @cssprop --rw-list-gap - Space between posts (default 0.75rem).
+ * @cssprop --rw-item-skeleton-height - Height reserved per post while loading (default 10rem).
+ */
+export class PostList extends PagedListElement<PostView> {
+  protected get labels() {
+    return {
+      list: this.t.postsLabel,
+      empty: this.t.noPosts,
+      error: this.t.loadErrorPosts,
+      skipped: this.t.skippedPosts,
+      kind: 'post' as const,
+    };
+  }
+
+  protected describe(page: PageView<PostView>, from: string, to: string, total: string): string {
+    return this.t.showingPosts(from, to, total, page.totalItems);
+  }
+
+  protected readonly operation = 'posts';
+
+  protected get query(): PostQuery {
+    return { page: this.effectivePage, limit: this.effectiveLimit };
+  }
+
+  protected fetchPage(signal: AbortSignal): Promise<PageView<PostView>> {
+    return this.client.posts(this.query, { signal });
+  }
+
+  protected renderItem(post: PostView, context: ItemContext) {
+    const name = post.author.name || context.t.anonymous;
+    return html`<article part="post" class="surface item" tabindex="-1">
+      <div class="item-head">
+        ${renderAuthor(post.author, context)} ${renderDate(post.createdAt, context)}
+      </div>
+      ${renderText(post.key, post.text, context)} ${renderMedia(post.media, name, context)}
+      ${post.location ? html`<span part="location" class="muted small" dir="auto">${post.location}</span>` : ''}
+      ${renderEngagement(post, context)}
+    </article>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'post-list': PostList;
+  }
+}

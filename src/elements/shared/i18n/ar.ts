@@ -1,0 +1,97 @@
+import type { Translation } from './index.ts';
+
+const rules = new Intl.PluralRules('ar');
+
+/** Arabic has six plural categories; counts are already formatted (Arabic-Indic digits where the locale uses them). */
+const count = (
+  n: number,
+  c: string,
+  forms: { zero: string; one: string; two: string; few: string; many: string; other: string },
+) => {
+  const category = rules.select(n);
+  const word = forms[category as keyof typeof forms];
+  return category === 'one' || category === 'two' ? word : `${c} ${word}`;
+};
+
+const REVIEWS = {
+  zero: 'مراجعة',
+  one: 'مراجعة واحدة',
+  two: 'مراجعتان',
+  few: 'مراجعات',
+  many: 'مراجعة',
+  other: 'مراجعة',
+};
+
+const ar: Translation = {
+  loading: 'جارٍ التحميل…',
+  retry: 'إعادة المحاولة',
+  loadError: 'تعذّر تحميل المراجعات.',
+  loadErrorInfo: 'تعذّر تحميل معلومات النشاط التجاري.',
+  loadErrorPosts: 'تعذّر تحميل المنشورات.',
+  refreshError: 'تعذّر التحديث. يُعرض ما تم تحميله سابقًا.',
+  rateLimited: (s) => `طلبات كثيرة جدًا. حاول مجددًا بعد ${s} ثانية.`,
+  noEndpoint: 'لم يتم إعداد عنوان خادم لهذه الأداة.',
+  rated: (r) => `التقييم ${r} من 5`,
+  reviewCount: (c, n) => count(n, c, REVIEWS),
+  basedOn: (c, n) => `استنادًا إلى ${count(n, c, REVIEWS)}`,
+  noRatingYet: 'لا يوجد تقييم بعد',
+  viewOnMap: 'عرض على الخريطة',
+  ratingDistribution: 'توزيع التقييمات',
+  starRow: (r) => (r === 1 ? 'نجمة واحدة' : r === 2 ? 'نجمتان' : `${r} نجوم`),
+  filterByRating: (r) => `عرض مراجعات ${r} نجوم فقط`,
+  sortBy: 'ترتيب حسب',
+  rating: 'التقييم',
+  media: 'الوسائط',
+  sortDefault: 'الافتراضي',
+  MOST_RELEVANT: 'الأكثر صلة',
+  HIGHEST_REVIEWS: 'الأعلى تقييمًا',
+  LOWEST_REVIEWS: 'الأقل تقييمًا',
+  RECENT_REVIEWS: 'الأحدث',
+  RECENT_WITH_MIN_ONE_REVIEW: 'الأحدث مع نص',
+  allRatings: 'كل التقييمات',
+  ratingOption: (r) => (r === 1 ? 'نجمة واحدة' : r === 2 ? 'نجمتان' : `${r} نجوم`),
+  allMedia: 'الكل',
+  IMAGE: 'مع صور',
+  VIDEO: 'مع فيديو',
+  TEXT: 'نص فقط',
+  previousPage: 'الصفحة السابقة',
+  nextPage: 'الصفحة التالية',
+  pageLabel: (p) => `الصفحة ${p}`,
+  pagination: 'الصفحات',
+  reviewsLabel: 'مراجعات العملاء',
+  postsLabel: 'المنشورات',
+  noReviews: 'لا توجد مراجعات بعد.',
+  noMatchingReviews: 'لا توجد مراجعات تطابق عوامل التصفية هذه.',
+  clearFilters: 'مسح عوامل التصفية',
+  noPosts: 'لا توجد منشورات بعد.',
+  verified: 'موثّق',
+  authorReviews: (c, n) => count(n, c, REVIEWS),
+  avatarAlt: (name) => `صورة الملف الشخصي لـ ${name}`,
+  anonymous: 'مجهول',
+  photoAlt: (i, total, name) => `الصورة ${i} من ${total} من ${name}`,
+  videoAlt: (i, total, name) => `الفيديو ${i} من ${total} من ${name}`,
+  reactions: (c) => `التفاعلات: ${c}`,
+  AGREE: 'أوافق',
+  LOVE: 'أحببته',
+  comments: (c) => `التعليقات: ${c}`,
+  shares: (c) => `المشاركات: ${c}`,
+  skipped: (c) => `تعذّر عرض ${c} من المراجعات.`,
+  skippedPosts: (c) => `تعذّر عرض ${c} من المنشورات.`,
+  readMore: 'اقرأ المزيد',
+  readLess: 'عرض أقل',
+  showMore: 'عرض المزيد',
+  pageEmpty: 'هذه الصفحة فارغة.',
+  firstPage: 'الانتقال إلى الصفحة الأولى',
+  showingReviews: (from, to, total) => `عرض ${from}–${to} من ${total} مراجعة`,
+  showingPosts: (from, to, total) => `عرض ${from}–${to} من ${total} منشور`,
+  ratedFilter: (r) => `بتقييم ${r} نجوم`,
+  mediaFilter: (type) => (type === 'TEXT' ? 'بدون وسائط' : type === 'VIDEO' ? 'مع فيديو' : 'مع صور'),
+  mediaDialog: 'عارض الوسائط',
+  closeDialog: 'إغلاق',
+  previousMedia: 'السابق',
+  nextMedia: 'التالي',
+  mediaPosition: (i, total) => `${i} من ${total}`,
+  watchVideo: 'مشاهدة الفيديو',
+};
+
+export default ar;

@@ -1,0 +1,124 @@
+import { expect, html } from '@open-wc/testing';
+import type { ReviewList } from '../../../src/elements/review-list/review-list.ts';
+import { useMockApi } from '../support/api.ts';
+import { button, choose, mountWidgets, pages, selectLabelled } from '../support/dom.ts';
+import { afterChange, placeList } from '../support/lists.ts';
+
+describe('sync-url: the review-list state in the page URL', () => {
+  const api = useMockApi();
+  let original: string;
+
+  beforeEach(() => {
+    original = location.href;
+  });
+  afterEach(() => {
+    history.replaceState(history.state, '', original);
+  });
+
+  /** Puts extra query parameters (and a hash) in the page URL, keeping the runner's own. */
+  function setUrl(params: Record<string, string>, hash = '') {
+    const url = new URL(original);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    url.hash = hash;
+    history.replaceState(history.state, '', url);
+  }
+
+  /** Our query parameters (those with the prefix), as an object. */
+  function synced(prefix = 'rw-'): Record<string, string> {
+    return Object.fromEntries(
+      [...new URL(location.href).searchParams].filter(([name]) => name.startsWith(prefix)),
+    );
+  }
+
+  it('the controls write sort, rating, media and page to the query with replaceState', async () => {
+    setUrl({ utm_source: 'newsletter' }, '#reviews');
+    const length = history.length;
+    const element = await placeList(api, 'review-list', { 'sync-url': '' });
+    expect(synced()).to.deep.equal({});
+
+    await afterChange(api, element, () => choose(selectLabelled(element, 'Sort by'), 'HIGHEST_REVIEWS'));
+    expect(synced()).to.deep.equal({ 'rw-sort': 'HIGHEST_REVIEWS' });
+    await afterChange(api, element, () => choose(selectLabelled(element, 'Rating'), '4'));
+    expect(synced()).to.deep.equal({ 'rw-sort': 'HIGHEST_REVIEWS', 'rw-rating': '4' });
+    await afterChange(api, element, () => choose(selectLabelled(element, 'Media'), 'TEXT'));
+    await afterChange(api, element, () => button(element, 'Next page').click());
+    expect(synced()).to.deep.equal({
+      'rw-sort': 'HIGHEST_REVIEWS',
+      'rw-rating': '4',
+      'rw-media': 'TEXT',
+      'rw-page': '2',
+    });
+    expect(location.search).to.include('rw-sort=HIGHEST_REVIEWS&rw-rating=4&rw-media=TEXT&rw-page=2');
+
+    // Back to the defaults: the parameters go away again (page 1 is the default).
+    await afterChange(api, element, () => choose(selectLabelled(element, 'Rating'), ''));
+    expect(synced()).to.deep.equal({ 'rw-sort': 'HIGHEST_REVIEWS', 'rw-media': 'TEXT' });
+
+    // Nothing was pushed: Back still leaves the page rather than undoing a filter.
+    expect(history.length).to.equal(length);
+    // The page's own parameters and hash are kept.
+    const url = new URL(location.href);
+    expect(url.searchParams.get('utm_source')).to.equal('newsletter');
+    expect(url.hash).to.equal('#reviews');
+    expect(url.pathname).to.equal(new URL(original).pathname);
+    for (const [name, value] of new URL(original).searchParams)
+      expect(url.searchParams.get(name)).to.equal(value);
+  });
+
+  it('on load the list reads the query back and makes one request with it', async () => {
+    setUrl({ 'rw-sort': 'LOWEST_REVIEWS', 'rw-rating': '2', 'rw-media': 'TEXT', 'rw-page': '2' });
+    const element = await placeList(api, 'review-list', { 'sync-url': '', limit: '3' });
+    expect(api.requestsOf('reviews').map((r) => r.query)).to.deep.equal([
+      { page: '2', limit: '3', sortType: 'LOWEST_REVIEWS', rating: '2', mediaType: 'TEXT' },
+    ]);
+    expect([element.sortType, element.rating, element.mediaType, element.page]).to.deep.equal([
+      'LOWEST_REVIEWS',
+      2,
+      'TEXT',
+      2,
+    ]);
+    expect(selectLabelled(element, 'Sort by').value).to.equal('LOWEST_REVIEWS');
+    expect(selectLabelled(element, 'Rating').value).to.equal('2');
+    expect(selectLabelled(element, 'Media').value).to.equal('TEXT');
+    expect(pages(element).current).to.equal('2');
+  });
+
+  it('ignores values it does not know in the query', async () => {
+    setUrl({ 'rw-sort': 'BEST', 'rw-rating': '9', 'rw-media': 'AUDIO', 'rw-page': '-1' });
+    await placeList(api, 'review-list', { 'sync-url': '', rating: '5' });
+    expect(api.lastQuery()).to.deep.equal({ page: '1', limit: '10', rating: '5' });
+  });
+
+  it('without sync-url the URL is neither read nor written', async () => {
+    setUrl({ 'rw-rating': '1' });
+    const before = location.href;
+    const element = await placeList(api, 'review-list');
+    expect(api.lastQuery()).to.deep.equal({ page: '1', limit: '10' });
+    await afterChange(api, element, () => choose(selectLabelled(element, 'Rating'), '3'));
+    expect(location.href).to.equal(before);
+  });
+
+  it('a prefix keeps two lists on one page apart', async () => {
+    setUrl({ 'a-rating': '5', 'b-page': '3' });
+    const { hosts } = await mountWidgets(
+      html`<div>
+        <review-list endpoint=${api.endpoint} sync-url="a-" limit="2"></review-list>
+        <review-list endpoint=${api.endpoint} sync-url="b-" limit="2" loading="eager"></review-list>
+      </div>`,
+    );
+    const [a, b] = hosts as ReviewList[];
+    expect(a!.rating).to.equal(5);
+    expect(a!.page).to.equal(1);
+    expect(b!.rating).to.equal(undefined);
+    expect(b!.page).to.equal(3);
+    expect(api.requestsOf('reviews').map((r) => r.query)).to.have.deep.members([
+      { page: '1', limit: '2', rating: '5' },
+      { page: '3', limit: '2' },
+    ]);
+
+    await afterChange(api, b!, () => choose(selectLabelled(b!, 'Sort by'), 'RECENT_REVIEWS'));
+    expect(synced('a-')).to.deep.equal({ 'a-rating': '5' });
+    expect(synced('b-')).to.deep.equal({ 'b-sort': 'RECENT_REVIEWS' });
+    expect(synced('rw-')).to.deep.equal({});
+  });
+});
