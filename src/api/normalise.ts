@@ -109,14 +109,19 @@ export function normaliseBusiness(info: BusinessInfo): BusinessView {
   }
   const counted = RATINGS.reduce((sum, rating) => sum + (counts.get(rating) ?? 0), 0);
   const average = info.averageRating;
+  const totalReviews = info.totalReview ?? counted;
   return {
     name: info.businessName,
     category: text(info.category),
     location: text(info.location),
     websiteUrl: safeUrl(info.website),
     mapUrl: safeUrl(info.googleMapUrl),
-    averageRating: typeof average === 'number' && average >= 0 && average <= 5 ? average : undefined,
-    totalReviews: info.totalReview ?? counted,
+    // An average of 0 over no reviews is "no rating yet", not zero stars.
+    averageRating:
+      typeof average === 'number' && average >= 0 && average <= 5 && (totalReviews > 0 || average > 0)
+        ? average
+        : undefined,
+    totalReviews,
     breakdown: RATINGS.map((rating) => {
       const count = counts.get(rating) ?? 0;
       return { rating, count, share: counted ? count / counted : 0 };

@@ -555,3 +555,16 @@ describe('posts', () => {
     assert.equal(view.skipped, 2);
   });
 });
+
+test('an average of 0 over no reviews is "no rating yet", not zero stars', () => {
+  const view = normaliseBusiness({
+    businessName: 'New place',
+    averageRating: 0,
+    totalReview: 0,
+    ratingsBreakdown: [],
+  });
+  assert.equal(view.averageRating, undefined);
+  assert.equal(view.totalReviews, 0);
+  const rated = normaliseBusiness({ businessName: 'Rated', averageRating: 4, totalReview: 3 });
+  assert.equal(rated.averageRating, 4);
+});

@@ -49,6 +49,14 @@ export class RatingSummary extends BusinessElement {
   private target?: RatingFilterTarget;
   private readonly targetObserver = new MutationObserver(() => this.requestUpdate());
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // The linked list may come later in the document than this summary: look again once it is parsed.
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', () => this.requestUpdate(), { once: true });
+    }
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.targetObserver.disconnect();

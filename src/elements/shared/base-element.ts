@@ -60,19 +60,28 @@ export abstract class RwElement extends LitElement {
   private nearObserver?: IntersectionObserver;
   private deferredStart?: () => void;
 
+  /** Key-like attributes are observed too, so one added at any time (not only at start) is refused. */
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, ...KEY_ATTRIBUTES];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (!KEY_ATTRIBUTES.includes(name)) {
+      super.attributeChangedCallback(name, old, value);
+      return;
+    }
+    if (value === null) return;
+    // Refuse loudly and drop it from the DOM; no code path ever sends it.
+    console.error(
+      `<${this.localName}>: the "${name}" attribute is refused. API keys must never reach the browser: ` +
+        'configure the key in the widget proxy on your server and point "endpoint" at it.',
+    );
+    this.removeAttribute(name);
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.deferredStart) this.observeNearness();
-    for (const name of KEY_ATTRIBUTES) {
-      if (this.hasAttribute(name)) {
-        // Refuse loudly and drop it from the DOM; no code path ever sends it.
-        console.error(
-          `<${this.localName}>: the "${name}" attribute is refused. API keys must never reach the browser: ` +
-            'configure the key in the widget proxy on your server and point "endpoint" at it.',
-        );
-        this.removeAttribute(name);
-      }
-    }
   }
 
   override disconnectedCallback(): void {

@@ -47,7 +47,26 @@ export function clientAddress(
       .map((part) => part.trim())
       .filter(Boolean);
     const candidate = hops[hops.length - trustProxy];
-    if (candidate) return candidate;
+    if (candidate) return rateLimitKey(candidate);
   }
-  return socketAddress;
+  return socketAddress === undefined ? undefined : rateLimitKey(socketAddress);
+}
+
+/**
+ * The bucket an address counts against: an IPv4 address itself, an IPv6 address by its /64 network (one
+ * subscriber usually holds a whole /64, so rotating addresses inside it must not buy fresh buckets).
+ */
+export function rateLimitKey(address: string): string {
+  const plain = address.replace(/^\[|\]$/g, '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (!plain.includes(':')) return plain;
+  const [head = '', tail = ''] = plain.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = plain.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

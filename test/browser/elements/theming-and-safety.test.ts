@@ -231,6 +231,18 @@ describe('theming and safety', () => {
       // And the widgets still work.
       expect(shownText(hosts[0]!)).to.include('Kettle & Crumb');
     });
+
+    it('a key-like attribute added later is refused the same way', async () => {
+      const secret = 'sk_live_added_later_456';
+      const { hosts } = await mountWidgets(
+        html`<div><business-card endpoint=${api.endpoint}></business-card></div>`,
+      );
+      const card = hosts[0]!;
+      card.setAttribute('api-key', secret);
+      expect(card.hasAttribute('api-key')).to.equal(false);
+      expect(logged).to.have.length(1);
+      expect(logged[0]).to.include('"api-key"').and.not.include(secret);
+    });
   });
 
   describe('theming with custom properties', () => {
