@@ -30,14 +30,12 @@ run(process.execPath, [
   'dist',
 ]);
 
-// The analyzer neither inherits @cssprop from the shared base class nor understands the `emit(name, …)`
-// helper (it reports an event called "name"): complete the manifest so tools see the real public API.
+// The analyzer does not understand the `emit(name, …)` helper (it reports an event called "name"): drop it
+// so tools see the real public API.
 const manifestPath = 'dist/custom-elements.json';
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const declarations = manifest.modules.flatMap((module) => module.declarations ?? []);
-const shared = declarations.find((declaration) => declaration.name === 'RwElement')?.cssProperties ?? [];
 for (const declaration of declarations) {
   if (declaration.events) declaration.events = declaration.events.filter((event) => event.name !== 'name');
-  if (declaration.tagName) declaration.cssProperties = [...shared, ...(declaration.cssProperties ?? [])];
 }
 writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));

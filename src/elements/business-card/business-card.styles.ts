@@ -8,6 +8,7 @@ export const businessCardStyles = css`
   }
   .name {
     margin: 0;
+    font-weight: 700;
     font-size: var(--rw-business-card-name-size, 1.375rem);
     line-height: 1.25;
     overflow-wrap: anywhere;

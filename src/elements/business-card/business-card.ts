@@ -1,12 +1,11 @@
 import { html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
 import type { BusinessView } from '../../api/normalise.ts';
 import { BusinessElement } from '../shared/business-element.ts';
 import { formatNumber, formatRating } from '../shared/format.ts';
+import { EXTERNAL_REL } from '../shared/links.ts';
 import { renderStars } from '../shared/stars.ts';
 import { businessCardStyles } from './business-card.styles.ts';
-
-/** `rel` of every link to a third-party URL from the API. */
-export const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
 
 /**
  * The business profile: name, category, location, website, map link, average rating and review count.
@@ -15,6 +14,7 @@ export const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
  * @attr endpoint - Base URL of the widget proxy, e.g. `/widget-api`.
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr locale - Locale for numbers; default: nearest `lang`, then the browser's.
+ * @attr heading-level - Heading level of the business name (1–6, default 2).
  * @fires rw-load - The business info loaded: `detail` is `{ business, totalReviews }`.
  * @fires rw-error - Loading failed: `detail` is `{ kind, status, message }`.
  * @csspart base - The card.
@@ -36,29 +36,23 @@ export const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
 export class BusinessCard extends BusinessElement {
   static override styles = [...BusinessElement.styles, businessCardStyles];
 
-  override render() {
-    const { value, error } = this.business;
-    return html`<section part="base" class="surface card" aria-busy=${this.busy}>
-      ${
-        value
-          ? this.renderCard(value)
-          : error
-            ? nothing
-            : html`<div class="skeleton title"></div>
-                <div class="skeleton line"></div>
-                <div class="skeleton line"></div>
-                <span class="visually-hidden">${this.t.loading}</span>`
-      }
-      ${error ? this.renderError(error, this.t.loadErrorInfo, this.retry) : nothing}
-    </section>`;
+  /** The heading level of the business name in the page's outline (1–6, default 2). */
+  @property({ attribute: 'heading-level', type: Number }) headingLevel = 2;
+
+  protected readonly baseClass = 'card';
+
+  protected renderSkeleton() {
+    return html`<div class="skeleton title"></div>
+      <div class="skeleton line"></div>
+      <div class="skeleton line"></div>`;
   }
 
-  private renderCard(business: BusinessView) {
+  protected renderContent(business: BusinessView) {
     const t = this.t;
     const locale = this.resolvedLocale;
     const average = business.averageRating;
     return html`
-      <h2 part="name" class="name" dir="auto">${business.name}</h2>
+      ${nameHeading(this.headingLevel, business.name)}
       ${
         business.category
           ? html`<p part="category" class="category muted" dir="auto">${business.category}</p>`
@@ -103,6 +97,24 @@ export class BusinessCard extends BusinessElement {
           : nothing
       }
     `;
+  }
+}
+
+/** The business name as a real heading element of the chosen level (no dynamic tag names in templates). */
+function nameHeading(level: number, name: string) {
+  switch (level) {
+    case 1:
+      return html`<h1 part="name" class="name" dir="auto">${name}</h1>`;
+    case 3:
+      return html`<h3 part="name" class="name" dir="auto">${name}</h3>`;
+    case 4:
+      return html`<h4 part="name" class="name" dir="auto">${name}</h4>`;
+    case 5:
+      return html`<h5 part="name" class="name" dir="auto">${name}</h5>`;
+    case 6:
+      return html`<h6 part="name" class="name" dir="auto">${name}</h6>`;
+    default:
+      return html`<h2 part="name" class="name" dir="auto">${name}</h2>`;
   }
 }
 

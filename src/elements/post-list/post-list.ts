@@ -1,4 +1,5 @@
 import { html } from 'lit';
+import type { ReviewWidgetsClient } from '../../api/client.ts';
 import type { PageView, PostView } from '../../api/normalise.ts';
 import type { PostQuery } from '../../api/schemas.ts';
 import {
@@ -55,6 +56,10 @@ import { PagedListElement } from '../shared/paged-list.ts';
  * @csspart page-button - A page-number button.
  * @csspart show-more - The "Show more" button.
  * @csspart lightbox - The media viewer dialog.
+ * @csspart lightbox-media - The image in the viewer.
+ * @csspart lightbox-previous - The viewer's "Previous" button.
+ * @csspart lightbox-next - The viewer's "Next" button.
+ * @csspart lightbox-close - The viewer's "Close" button.
  * @cssprop --rw-list-gap - Space between posts (default 0.75rem).
  * @cssprop --rw-item-skeleton-height - Height reserved per post while loading (default 10rem).
  */
@@ -73,14 +78,16 @@ export class PostList extends PagedListElement<PostView> {
     return this.t.showingPosts(from, to, total, page.totalItems);
   }
 
-  protected readonly operation = 'posts';
-
-  protected get query(): PostQuery {
+  private get query(): PostQuery {
     return { page: this.effectivePage, limit: this.effectiveLimit };
   }
 
   protected fetchPage(signal: AbortSignal): Promise<PageView<PostView>> {
     return this.client.posts(this.query, { signal });
+  }
+
+  protected cachedPage(client: ReviewWidgetsClient): PageView<PostView> | undefined {
+    return client.cached('posts', this.query);
   }
 
   protected renderItem(post: PostView, context: ItemContext) {

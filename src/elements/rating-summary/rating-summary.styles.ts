@@ -57,6 +57,10 @@ export const ratingSummaryStyles = css`
   .bar-fill {
     fill: var(--_bar);
   }
+  /* Bars grow from their label, in the reading direction. */
+  .bar:dir(rtl) {
+    transform: scaleX(-1);
+  }
   .detail {
     text-align: end;
     font-variant-numeric: tabular-nums;

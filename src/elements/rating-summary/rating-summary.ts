@@ -77,23 +77,14 @@ export class RatingSummary extends BusinessElement {
     return found;
   }
 
-  override render() {
-    const { value, error } = this.business;
-    return html`<section part="base" class="surface summary" aria-busy=${this.busy}>
-      ${
-        value
-          ? this.renderSummary(value)
-          : error
-            ? nothing
-            : html`<div class="skeleton big"></div>
-                ${RATINGS.map(() => html`<div class="skeleton row"></div>`)}
-                <span class="visually-hidden">${this.t.loading}</span>`
-      }
-      ${error ? this.renderError(error, this.t.loadErrorInfo, this.retry) : nothing}
-    </section>`;
+  protected readonly baseClass = 'summary';
+
+  protected renderSkeleton() {
+    return html`<div class="skeleton big"></div>
+      ${RATINGS.map(() => html`<div class="skeleton row"></div>`)}`;
   }
 
-  private renderSummary(business: BusinessView) {
+  protected renderContent(business: BusinessView) {
     const t = this.t;
     const locale = this.resolvedLocale;
     const average = business.averageRating;

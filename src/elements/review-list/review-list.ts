@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
+import type { ReviewWidgetsClient } from '../../api/client.ts';
 import type { PageView, ReviewView } from '../../api/normalise.ts';
 import { isMediaTypeFilter, isSortType } from '../../api/query.ts';
 import {
@@ -126,9 +127,9 @@ export class ReviewList extends PagedListElement<ReviewView> {
     };
   }
 
-  protected describe(_page: PageView<ReviewView>, from: string, to: string, total: string): string {
+  protected describe(page: PageView<ReviewView>, from: string, to: string, total: string): string {
     const t = this.t;
-    const parts = [t.showingReviews(from, to, total, _page.totalItems)];
+    const parts = [t.showingReviews(from, to, total, page.totalItems)];
     if (this.rating) parts.push(t.ratedFilter(this.rating));
     if (this.mediaType) parts.push(t.mediaFilter(this.mediaType));
     return parts.join(' ');
@@ -174,7 +175,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
     if (isSortType(sort)) this.sortType = sort;
     if (isMediaTypeFilter(media)) this.mediaType = media;
     this.rating = ratingConverter.fromAttribute(params.get(names.rating)) ?? this.rating;
-    this.page = positiveInt.fromAttribute(params.get(names.page)) ?? this.page;
+    if (this.paging !== 'more') this.page = positiveInt.fromAttribute(params.get(names.page)) ?? this.page;
   }
 
   private writeUrl(): void {
@@ -184,7 +185,8 @@ export class ReviewList extends PagedListElement<ReviewView> {
       [names.sort, this.sortType || undefined],
       [names.rating, this.rating ? String(this.rating) : undefined],
       [names.media, this.mediaType || undefined],
-      [names.page, this.page && this.page > 1 ? String(this.page) : undefined],
+      // With "Show more" the page is how far the visitor read, not a view to share: a link opens at the top.
+      [names.page, this.paging !== 'more' && this.page && this.page > 1 ? String(this.page) : undefined],
     ];
     for (const [name, value] of values) {
       if (value) url.searchParams.set(name, value);
@@ -194,9 +196,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
   }
 
   /** The API query of the current attributes; values the API does not know are left out. */
-  protected readonly operation = 'reviews';
-
-  protected get query(): ReviewQuery {
+  private get query(): ReviewQuery {
     return {
       page: this.effectivePage,
       limit: this.effectiveLimit,
@@ -210,13 +210,17 @@ export class ReviewList extends PagedListElement<ReviewView> {
     return this.client.reviews(this.query, { signal });
   }
 
+  protected cachedPage(client: ReviewWidgetsClient): PageView<ReviewView> | undefined {
+    return client.cached('reviews', this.query);
+  }
+
   protected renderItem(review: ReviewView, context: ItemContext) {
     const { t } = context;
     const name = review.author.name || t.anonymous;
     return html`<article part="review" class="surface item" tabindex="-1">
       <div class="item-head">${renderAuthor(review.author, context)}</div>
       <div class="meta">
-        ${renderStars(review.rating, t.rated(formatRating(context.locale, review.rating)))}
+        ${renderStars(review.rating, t.rated(formatRating(context.locale, review.rating)), `stars-${context.domId(review.id)}`)}
         ${renderDate(review.publishedAt, context)}
         ${
           review.location

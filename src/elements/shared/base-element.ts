@@ -1,22 +1,4 @@
 /**
- * @cssprop --rw-color-text - Text colour.
- * @cssprop --rw-color-muted - Secondary text colour.
- * @cssprop --rw-color-surface - Card background.
- * @cssprop --rw-color-surface-alt - Skeletons, hovered and pressed backgrounds.
- * @cssprop --rw-color-border - Borders.
- * @cssprop --rw-color-accent - Links, focus ring, current page, verified badge.
- * @cssprop --rw-color-accent-text - Text on the accent colour.
- * @cssprop --rw-color-danger - Error text.
- * @cssprop --rw-color-focus - Focus ring (default: the accent).
- * @cssprop --rw-star-color - Filled stars.
- * @cssprop --rw-star-empty-color - Empty stars.
- * @cssprop --rw-star-size-inline - Width of a row of five stars (default 6em).
- * @cssprop --rw-radius - Corner radius (default 12px).
- * @cssprop --rw-font-family - Font.
- * @cssprop --rw-font-size - Base font size (default 1rem).
- * @cssprop --rw-space - Inner spacing (default 1rem).
- * @cssprop --rw-shadow - Card shadow (default none).
- *
  * What every widget shares: the `endpoint`, `theme`, `locale`, `loading` and `strings` API, the shared
  * client of its endpoint, the translations and text direction of its locale, the lazy start, refusal of
  * anything that looks like an API key, the error messages, and the `rw-*` events.
@@ -34,6 +16,31 @@ import { tokens } from './styles.ts';
 /** Attributes someone might use to hand a widget an API key. The key belongs in the proxy. */
 const KEY_ATTRIBUTES = ['api-key', 'apikey', 'key', 'x-api-key', 'data-api-key'];
 
+/**
+ * The shared design tokens, documented here so the manifest lists them for every element.
+ *
+ * @cssprop --rw-color-text - Text colour.
+ * @cssprop --rw-color-muted - Secondary text colour.
+ * @cssprop --rw-color-surface - Card background.
+ * @cssprop --rw-color-surface-alt - Skeletons, hovered and pressed backgrounds.
+ * @cssprop --rw-color-border - Borders.
+ * @cssprop --rw-color-accent - Links, focus ring, current page, verified badge.
+ * @cssprop --rw-color-accent-text - Text on the accent colour.
+ * @cssprop --rw-color-danger - Error text.
+ * @cssprop --rw-color-focus - Focus ring (default: the accent).
+ * @cssprop --rw-star-color - Filled stars.
+ * @cssprop --rw-star-empty-color - Empty stars.
+ * @cssprop --rw-star-size-inline - Width of a row of five stars (default 6em).
+ * @cssprop --rw-radius - Corner radius (default 12px).
+ * @cssprop --rw-font-family - Font.
+ * @cssprop --rw-font-size - Base font size (default 1rem).
+ * @cssprop --rw-space - Inner spacing (default 1rem).
+ * @cssprop --rw-shadow - Card shadow (default none).
+ * @cssprop --rw-star-outline-color - Outline of empty stars.
+ * @cssprop --rw-color-control-border - Borders of selects and buttons.
+ * @cssprop --rw-list-background - Ground of the lists (dark theme: dark).
+ * @cssprop --rw-list-padding - Inner spacing of the lists.
+ */
 export abstract class RwElement extends LitElement {
   static override styles = [tokens];
 
@@ -126,14 +133,19 @@ export abstract class RwElement extends LitElement {
     this.nearObserver.observe(this);
   }
 
+  /** The locale whose translation this element already waits for. */
+  private awaitedLocale?: string;
   private stringsCache?: { locale: string; translation: object; overrides: object; merged: Strings };
 
   /** The merged strings: site overrides over the locale's translation over English (merged once per change). */
   protected get t(): Strings {
     const locale = this.resolvedLocale;
     const translation = translationFor(locale);
-    // Not loaded yet (an element rendered before its first data): load it and render again.
-    if (!translation) void loadTranslation(locale).then(() => this.requestUpdate());
+    // Not loaded yet (an element rendered before its first data): load it and render again, once.
+    if (!translation && this.awaitedLocale !== locale) {
+      this.awaitedLocale = locale;
+      void loadTranslation(locale).then(() => this.requestUpdate());
+    }
     const cache = this.stringsCache;
     const current = translation ?? EN;
     if (

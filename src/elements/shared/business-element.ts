@@ -2,7 +2,7 @@
  * Base of the elements that show the business profile (`/info`): business-card and rating-summary share
  * one request through the client, and the same loading, error and retry behaviour.
  */
-import type { PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { BusinessView } from '../../api/normalise.ts';
 import { RwElement } from './base-element.ts';
 import { Resource } from './resource.ts';
@@ -20,6 +20,31 @@ export abstract class BusinessElement extends RwElement {
   }
 
   protected readonly retry = () => void this.business.run();
+
+  /** The class of the base section (`card`, `summary`). */
+  protected abstract readonly baseClass: string;
+  protected abstract renderContent(business: BusinessView): TemplateResult;
+  /** Placeholder shapes while loading (the section reserves the final size). */
+  protected abstract renderSkeleton(): TemplateResult;
+
+  override render() {
+    const { value, error } = this.business;
+    return html`<section
+      part="base"
+      class="surface ${this.baseClass}"
+      aria-busy=${this.busy}
+      dir=${this.direction ?? nothing}
+    >
+      ${
+        value
+          ? this.renderContent(value)
+          : error
+            ? nothing
+            : html`${this.renderSkeleton()}<span class="visually-hidden">${this.t.loading}</span>`
+      }
+      ${error ? this.renderError(error, this.t.loadErrorInfo, this.retry) : nothing}
+    </section>`;
+  }
 
   /** `aria-busy`: before the first answer and whenever a request (a Retry) is in flight. */
   protected get busy(): 'true' | 'false' {

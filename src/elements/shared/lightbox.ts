@@ -6,6 +6,7 @@
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { MediaView } from '../../api/normalise.ts';
+import { EXTERNAL_REL } from './links.ts';
 import { formatNumber } from './format.ts';
 import type { Strings } from './strings.ts';
 
@@ -86,9 +87,7 @@ export function renderLightbox(state: LightboxState, context: LightboxContext): 
         >
         ${
           watchable
-            ? html`<a href=${item.url} target="_blank" rel="noopener noreferrer nofollow ugc"
-                >${t.watchVideo}</a
-              >`
+            ? html`<a href=${item.url} target="_blank" rel=${EXTERNAL_REL}>${t.watchVideo}</a>`
             : nothing
         }
       </figcaption>

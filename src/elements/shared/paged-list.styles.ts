@@ -4,6 +4,11 @@ export const pagedListStyles = css`
   .list {
     display: grid;
     gap: var(--_space);
+    /* Transparent on light pages; in the dark theme the list carries its own dark ground, so its labels
+       stay readable even on a light page. */
+    background: var(--rw-list-background, var(--_d-list-background));
+    padding: var(--rw-list-padding, var(--_d-list-padding));
+    border-radius: var(--_radius);
   }
   .content {
     transition: opacity 0.15s;
@@ -26,7 +31,7 @@ export const pagedListStyles = css`
   select {
     min-block-size: 2.25rem;
     padding-inline: 0.5rem;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control-border);
     border-radius: calc(var(--_radius) / 2);
     background: var(--_surface);
     font-weight: 400;

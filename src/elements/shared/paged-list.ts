@@ -8,7 +8,6 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ReviewWidgetsClient } from '../../api/client.ts';
 import type { MediaView, PageView } from '../../api/normalise.ts';
-import type { PostQuery, ReviewQuery } from '../../api/schemas.ts';
 import { RwElement } from './base-element.ts';
 import { formatNumber } from './format.ts';
 import type { ItemContext } from './item-parts.ts';
@@ -70,19 +69,13 @@ export abstract class PagedListElement<T> extends RwElement {
     () => (this.appendNext ? undefined : this.inHand((client) => this.cachedPage(client))),
   );
 
-  /** The page the list would load, if the client holds it fresh. */
-  private cachedPage(client: ReviewWidgetsClient): PageView<T> | undefined {
-    return (
-      this.operation === 'reviews' ? client.cached('reviews', this.query) : client.cached('posts', this.query)
-    ) as PageView<T> | undefined;
-  }
-
   /** The properties whose change means a new request. */
   protected static readonly queryProperties: readonly string[] = ['endpoint', 'limit', 'page'];
 
-  /** The API operation the list reads, and the query of its current attributes. */
-  protected abstract readonly operation: 'reviews' | 'posts';
-  protected abstract get query(): ReviewQuery | PostQuery;
+  /** Loads the page of the current attributes. */
+  protected abstract fetchPage(signal: AbortSignal): Promise<PageView<T>>;
+  /** The same page, if the shared client holds it fresh. */
+  protected abstract cachedPage(client: ReviewWidgetsClient): PageView<T> | undefined;
   protected abstract renderItem(item: T, context: ItemContext): TemplateResult;
   protected abstract get labels(): {
     list: string;
@@ -115,11 +108,7 @@ export abstract class PagedListElement<T> extends RwElement {
   private async loadPage(signal: AbortSignal): Promise<PageView<T>> {
     const append = this.appendNext && this.paging === 'more';
     const shown = this.list.value?.items ?? [];
-    const request: Promise<PageView<unknown>> =
-      this.operation === 'reviews'
-        ? this.client.reviews(this.query, { signal })
-        : this.client.posts(this.query, { signal });
-    const page = (await this.withTranslation(request)) as PageView<T>;
+    const page = await this.withTranslation(this.fetchPage(signal));
     this.appendNext = false;
     this.fetchedCount = page.items.length;
     return append ? { ...page, items: [...shown, ...page.items] } : page;
@@ -159,6 +148,20 @@ export abstract class PagedListElement<T> extends RwElement {
     this.emit('rw-page-change', { page });
     // Bring the top of the list back into view when the visitor paged from the bottom.
     if (this.getBoundingClientRect().top < 0) this.scrollIntoView({ block: 'start' });
+    // "Next page" on the last page (or "Previous" on the first) becomes disabled and would drop keyboard
+    // focus to the document: hand it to the current page's button instead.
+    const focused = (this.renderRoot as ShadowRoot).activeElement;
+    if (
+      focused instanceof HTMLButtonElement &&
+      (focused.part.contains('next') || focused.part.contains('previous'))
+    ) {
+      void this.updateComplete
+        .then(() => this.list.pending)
+        .then(() => this.updateComplete)
+        .then(() => {
+          if (focused.disabled) this.renderRoot.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+        });
+    }
   }
 
   /** "Show more": append the next page, then move focus to the first new item. */
@@ -206,7 +209,16 @@ export abstract class PagedListElement<T> extends RwElement {
   }
 
   private async openMedia(media: MediaView[], alts: string[], index: number, trigger: HTMLElement) {
-    const module = await (lightboxModule ??= import('./lightbox.ts'));
+    let module: LightboxModule;
+    try {
+      module = await (lightboxModule ??= import('./lightbox.ts'));
+    } catch {
+      // The viewer's file is missing or offline: forget the failure (a later click tries again) and show
+      // the media the plain way, in a new tab.
+      lightboxModule = undefined;
+      window.open(media[index]!.url, '_blank', 'noopener,noreferrer');
+      return;
+    }
     const root = this.renderRoot as ShadowRoot;
     const sheet = module.lightboxStyles.styleSheet;
     // Adopted (not inline) styles, so a strict CSP is satisfied; added once per shadow root.

@@ -13,6 +13,7 @@ export class Resource<T> implements ReactiveController {
   /** Settles when the latest run settles (or is superseded). */
   pending: Promise<void> = Promise.resolve();
   private controller?: AbortController;
+  private interrupted = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & EventTarget,
@@ -67,8 +68,17 @@ export class Resource<T> implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    // A request cut short by removal is asked again when the element comes back (moved in the DOM).
+    this.interrupted = this.loading;
     this.controller?.abort();
     this.controller = undefined;
     this.loading = false;
+  }
+
+  hostConnected(): void {
+    if (this.interrupted) {
+      this.interrupted = false;
+      void this.run();
+    }
   }
 }

@@ -12,10 +12,8 @@ const FIVE_STARS = [0, 1, 2, 3, 4]
   .map((i) => `M${12 + i * 24} 2.5${STAR_OUTLINE.replace('L12 17.3', `L${12 + i * 24} 17.3`)}`)
   .join('');
 
-let nextId = 0;
-
-export function renderStars(rating: number, label: string): TemplateResult {
-  const id = `rw-stars-${nextId++}`;
+/** `id` names the clip path: unique within the shadow root and stable, so a re-render changes nothing. */
+export function renderStars(rating: number, label: string, id = 'stars'): TemplateResult {
   const width = (Math.max(0, Math.min(5, rating)) / 5) * 120;
   return html`<svg part="stars" class="stars" viewBox="0 0 120 24" role="img" aria-label=${label}>
     <clipPath id=${id}><rect width=${width.toFixed(2)} height="24" /></clipPath>

@@ -15,6 +15,10 @@ const DARK_DEFAULTS = unsafeCSS(`
   --_d-accent-text: #0b1220;
   --_d-star: #fbbf24;
   --_d-star-empty: #4b5563;
+  --_d-star-outline: #9ca3af;
+  --_d-control-border: #7b8596;
+  --_d-list-background: #0f141d;
+  --_d-list-padding: var(--_space);
   --_d-danger: #fca5a5;
   --_d-bar-track: #2c3444;
   color-scheme: dark;
@@ -30,7 +34,11 @@ export const tokens = css`
     --_d-accent: #1d4ed8;
     --_d-accent-text: #ffffff;
     --_d-star: #d97706;
-    --_d-star-empty: #d1d5db;
+    --_d-star-empty: #e5e7eb;
+    --_d-star-outline: #6b7280;
+    --_d-control-border: #8c95a3;
+    --_d-list-background: transparent;
+    --_d-list-padding: 0;
     --_d-danger: #b91c1c;
     --_d-bar-track: #e5e7eb;
   }
@@ -52,6 +60,9 @@ export const tokens = css`
     --_accent-text: var(--rw-color-accent-text, var(--_d-accent-text));
     --_star: var(--rw-star-color, var(--_d-star));
     --_star-empty: var(--rw-star-empty-color, var(--_d-star-empty));
+    /* Empty stars are outlined so a rating reads without colour (3:1 non-text contrast). */
+    --_star-outline: var(--rw-star-outline-color, var(--_d-star-outline));
+    --_control-border: var(--rw-color-control-border, var(--_d-control-border));
     --_danger: var(--rw-color-danger, var(--_d-danger));
     --_focus: var(--rw-color-focus, var(--_accent));
     --_radius: var(--rw-radius, 12px);
@@ -93,6 +104,12 @@ export const tokens = css`
   }
   .stars-empty {
     fill: var(--_star-empty);
+    stroke: var(--_star-outline);
+    stroke-width: 1.25;
+  }
+  /* Ratings fill in the reading direction. */
+  .stars:dir(rtl) {
+    transform: scaleX(-1);
   }
   .stars-filled {
     fill: var(--_star);
@@ -107,7 +124,7 @@ export const tokens = css`
     min-block-size: 2.25rem;
     padding-block: 0.25rem;
     padding-inline: 0.75rem;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control-border);
     border-radius: calc(var(--_radius) / 2);
     background: var(--_surface);
   }

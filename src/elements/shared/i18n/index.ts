@@ -13,9 +13,6 @@ const LOADERS: Record<string, () => Promise<{ default: Translation }>> = {
   ar: () => import('./ar.ts'),
 };
 
-/** Languages with a built-in translation besides English. */
-export const TRANSLATED_LANGUAGES = Object.keys(LOADERS);
-
 const loaded = new Map<string, Translation>();
 const loading = new Map<string, Promise<Translation>>();
 
@@ -37,12 +34,11 @@ export function loadTranslation(locale: string): Promise<Translation> {
   let promise = loading.get(language);
   if (!promise) {
     promise = loader().then(
-      (module) => {
-        loaded.set(language, module.default);
-        return module.default;
-      },
-      () => ({}) as Translation, // offline or blocked chunk: stay in English rather than fail
+      (module) => module.default,
+      // Offline or a chunk not deployed: stay in English (and remember that, so nobody asks again).
+      () => ({}) as Translation,
     );
+    promise.then((translation) => loaded.set(language, translation));
     loading.set(language, promise);
   }
   return promise;
