@@ -7,7 +7,7 @@ import { createSampleUpstream, SAMPLE_API_KEY } from '../src/sample/index.ts';
 import { launchChromium, proxyRequests, startApp } from '../test/e2e/support.ts';
 import { formatNumber, type BenchRow } from './table.ts';
 
-const ROUNDS = 7;
+const ROUNDS = 11;
 
 /** tsx compiles functions with esbuild's `keepNames`, whose `__name` helper does not exist in the page. */
 const NAME_SHIM = { content: 'globalThis.__name = (fn) => fn;' };

@@ -49,6 +49,12 @@ export interface SampleUpstreamOptions {
   basePath?: string;
   /** The data to serve (tests inject small or empty sets). Default: the generated sample business. */
   dataset?: SampleDataset;
+  /**
+   * The base URL browsers reach this upstream on, such as `http://192.168.1.20:8787`: media URLs are built
+   * on it (followed by `basePath`) instead of the origin each request comes in on. Set it when the
+   * caller — a proxy on loopback — is not where visitors load the images from. Default: the request origin.
+   */
+  publicBaseUrl?: string;
 }
 
 const API_PREFIXES = { v1: '/api/v1/integration/business-api/', bare: '/integration/business-api/' };
@@ -107,6 +113,7 @@ export function createSampleUpstream(
 ): (request: Request) => Promise<Response> {
   const apiKey = options.apiKey ?? SAMPLE_API_KEY;
   const basePath = normaliseBasePath(options.basePath);
+  const publicBase = normalisePublicBaseUrl(options.publicBaseUrl);
   const prepared = prepare(options.dataset ?? createSampleDataset());
   const svgCache = new Map<string, Uint8Array<ArrayBuffer>>();
 
@@ -157,8 +164,9 @@ export function createSampleUpstream(
     const parsed = parseQuery(operation, known, SAMPLE_QUERY_LIMITS);
     if (!parsed.ok) return error(400, parsed.message, path, head);
 
-    // Media paths become absolute URLs on the origin this request came in on (escaped for JSON).
-    const glue = `"${JSON.stringify(url.origin + basePath).slice(1, -1)}${MEDIA_DIR}`;
+    // Media paths become absolute URLs on the public base, else on the origin this request came in on
+    // (escaped for JSON).
+    const glue = `"${JSON.stringify((publicBase ?? url.origin) + basePath).slice(1, -1)}${MEDIA_DIR}`;
     const body =
       operation === 'info'
         ? prepared.info.join(glue)
@@ -291,6 +299,29 @@ function normaliseBasePath(value = ''): string {
     throw new TypeError(`basePath must look like "/sample" (got "${value}").`);
   }
   return trimmed;
+}
+
+function normalisePublicBaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash
+  ) {
+    throw new TypeError(
+      `publicBaseUrl must be an http(s) URL without credentials, query or fragment (got "${value}").`,
+    );
+  }
+  return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
 function timeOf(item: { publishedAt?: string | null; createdAt?: string | null }): number {

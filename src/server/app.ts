@@ -2,6 +2,10 @@
  * The `npm start` server as one Fetch handler: the demo page at `/`, the built bundle at `/dist/`, the
  * proxy at `/widget-api`, and — when no API key is configured — the sample business upstream at
  * `/sample-api`, which the proxy then calls over real HTTP like any upstream.
+ *
+ * Two base URLs: `selfUrl`, a loopback address the proxy reaches the sample on (plain http is allowed
+ * there, whatever visitors use), and `publicUrl`, the address visitors use, which the sample's media URLs
+ * carry so that images load from the page's own origin (the CSP's `img-src 'self'`).
  */
 import { createSampleUpstream, SAMPLE_API_KEY } from '../sample/index.ts';
 import type { ServerConfig } from './config.ts';
@@ -17,13 +21,23 @@ export const DEMO_CSP =
 
 export interface AppOptions {
   config: ServerConfig;
-  /** The server's own base URL (`http://localhost:8787`), known once it listens. */
+  /**
+   * A loopback base URL of this server (`http://localhost:8787`), known once it listens: the proxy calls
+   * the sample upstream there. It must be loopback, as the proxy accepts plain http only on loopback.
+   */
   selfUrl: string;
+  /**
+   * The base URL visitors use (`PUBLIC_URL`, e.g. `http://192.168.1.20:8787`); the sample's media URLs
+   * are built on it. Default: `selfUrl`.
+   */
+  publicUrl?: string;
   log?: (record: LogRecord) => void;
 }
 
-export function createApp({ config, selfUrl, log }: AppOptions) {
-  const sample = config.upstream ? undefined : createSampleUpstream({ basePath: SAMPLE_MOUNT });
+export function createApp({ config, selfUrl, publicUrl = selfUrl, log }: AppOptions) {
+  const sample = config.upstream
+    ? undefined
+    : createSampleUpstream({ basePath: SAMPLE_MOUNT, publicBaseUrl: publicUrl });
   const proxy = createProxy({
     apiKey: config.upstream?.apiKey ?? SAMPLE_API_KEY,
     upstreamUrl: config.upstream?.url ?? `${selfUrl}${SAMPLE_MOUNT}`,

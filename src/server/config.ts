@@ -6,6 +6,12 @@ import type { ProxyOptions } from './proxy/index.ts';
 
 export interface ServerConfig {
   port: number;
+  /**
+   * `PUBLIC_URL`: the base URL visitors open (`scheme://host[:port]`, no trailing slash), used for the
+   * printed link and the sample's media URLs. `undefined`: `http://localhost:{port}` (see
+   * {@link publicUrlOf}; the port is only known once the server listens when `PORT=0`).
+   */
+  publicUrl?: string;
   /** `undefined`: no key configured, run on the built-in sample business. */
   upstream?: { apiKey: string; url: string };
   proxy: Pick<ProxyOptions, 'allowedOrigins' | 'cache' | 'rateLimit'>;
@@ -34,6 +40,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       : integer(env.CACHE_TTL_SECONDS, 0, 'CACHE_TTL_SECONDS', 0);
   return {
     port,
+    publicUrl: publicUrl(env.PUBLIC_URL),
     upstream: apiKey && url ? { apiKey, url } : undefined,
     proxy: {
       allowedOrigins: !origins ? [] : origins === '*' ? '*' : origins.split(','),
@@ -44,6 +51,41 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       },
     },
   };
+}
+
+/** The base URL visitors use: `PUBLIC_URL`, or `http://localhost:{port}` once the port is known. */
+export function publicUrlOf(config: ServerConfig, port: number): string {
+  return config.publicUrl ?? `http://localhost:${port}`;
+}
+
+/**
+ * `PUBLIC_URL`: an http(s) origin such as `http://192.168.1.20:8787` or `https://reviews.example.com`.
+ * The demo, the bundle and the proxy are served from the root, so a path cannot be honoured; a query,
+ * fragment or credentials have no meaning in a base URL (and credentials would be printed).
+ */
+function publicUrl(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  const example = 'such as http://192.168.1.20:8787 or https://reviews.example.com';
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL ${example}; got "${trimmed}".`);
+  }
+  // Before anything that quotes the value: the message must not print a password.
+  if (url.username || url.password) {
+    throw new ConfigError('PUBLIC_URL must not carry credentials (user:password@).');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`PUBLIC_URL must be an http: or https: URL ${example}; got "${trimmed}".`);
+  }
+  if (url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(
+      `PUBLIC_URL must be just scheme://host[:port] (the demo is served from the root): no path, query or fragment; got "${trimmed}".`,
+    );
+  }
+  return url.origin;
 }
 
 function integer(value: string | undefined, fallback: number, name: string, min: number, max = 1e9): number {

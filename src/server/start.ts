@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:http';
 import { createApp } from './app.ts';
-import { ConfigError, readConfig, type ServerConfig } from './config.ts';
+import { ConfigError, publicUrlOf, readConfig, type ServerConfig } from './config.ts';
 import { toNodeListener } from './node.ts';
 import { ProxyConfigError } from './proxy/index.ts';
 
@@ -20,16 +20,20 @@ server.on('error', (error) => fail(error));
 server.listen(config.port, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // The proxy reaches the sample upstream over loopback, whatever address visitors use (PUBLIC_URL).
   const selfUrl = `http://localhost:${port}`;
+  const publicUrl = publicUrlOf(config, port);
   let app;
   try {
-    app = createApp({ config, selfUrl });
+    app = createApp({ config, selfUrl, publicUrl });
   } catch (error) {
     server.close();
     fail(error);
   }
   server.on('request', toNodeListener(app));
-  console.log(`review-widgets demo: ${selfUrl}/  (proxy at ${selfUrl}/widget-api)`);
+  console.log(
+    `review-widgets demo: ${publicUrl}/  (proxy at ${publicUrl}/widget-api; listening on port ${port})`,
+  );
   console.log(
     config.upstream
       ? `Proxying ${new URL(config.upstream.url).origin} with the configured BUSINESS_API_KEY.`

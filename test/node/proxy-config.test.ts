@@ -133,6 +133,8 @@ describe('numbers and the mount', () => {
     [{ limits: { deadlineMs: 0 } }, 'limits.deadlineMs'],
     [{ limits: { retries: -1 } }, 'limits.retries'],
     [{ limits: { attemptTimeoutMs: Infinity } }, 'limits.attemptTimeoutMs'],
+    [{ limits: { maxRetryAfterSeconds: 0 } }, 'limits.maxRetryAfterSeconds'],
+    [{ limits: { maxRetryAfterSeconds: 2.5 } }, 'limits.maxRetryAfterSeconds'],
     [{ rateLimit: { perMinute: -1 } }, 'rateLimit.perMinute'],
     [{ rateLimit: { trustProxy: 1.5 } }, 'rateLimit.trustProxy'],
     [{ cdnMaxAgeSeconds: -5 }, 'cdnMaxAgeSeconds'],
@@ -169,6 +171,7 @@ describe('defaults', () => {
     assert.ok(resolved.deadlineMs <= 8000);
     assert.ok(resolved.attemptTimeoutMs < resolved.deadlineMs);
     assert.equal(resolved.retries, 2);
+    assert.equal(resolved.maxRetryAfterMs, 300_000, 'an upstream Retry-After holds calls 5 minutes at most');
     assert.equal(resolved.perMinute, 60);
     assert.equal(resolved.trustProxy, 0);
     assert.equal(resolved.cdnMaxAgeSeconds, undefined);

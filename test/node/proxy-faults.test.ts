@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { reply, startFakeUpstream, type FakeUpstream, type Reply } from './support/fake-upstream.ts';
+import { gated, reply, startFakeUpstream, type FakeUpstream, type Reply } from './support/fake-upstream.ts';
 import { makeProxy, sleep, until } from './support/proxy-harness.ts';
 
 async function withUpstream(run: (upstream: FakeUpstream) => Promise<void>): Promise<void> {
@@ -255,6 +255,52 @@ describe('Retry-After', { concurrency: true }, () => {
     });
   });
 
+  for (const [name, retryAfter] of [
+    ['a year in seconds', '31536000'],
+    ['a 400-digit number of seconds', '9'.repeat(400)],
+    ['an HTTP date in 2099', 'Fri, 01 Jan 2099 00:00:00 GMT'],
+  ] as const) {
+    test(`Retry-After of ${name} holds calls for the 300 s cap, and browsers are told no more`, async () => {
+      await withUpstream(async (upstream) => {
+        upstream.fallback = reply.tooMany(retryAfter);
+        const proxy = makeProxy(upstream, { limits: { deadlineMs: 500 } });
+        for (const path of ['/widget-api/info', '/widget-api/posts']) {
+          const answer = await proxy.call(path);
+          assert.equal(answer.status, 503);
+          const told = Number(answer.headers.get('retry-after'));
+          assert.ok(told >= 298 && told <= 300, `Retry-After ${answer.headers.get('retry-after')}`);
+        }
+        assert.equal(upstream.calls(), 1, 'the capped hold still holds');
+        assert.ok(
+          proxy.logs.some(
+            (r) =>
+              r.type === 'upstream' &&
+              r.level === 'warn' &&
+              /429 on info with Retry-After .* holding calls for 300 s \(limits\.maxRetryAfterSeconds\)/.test(
+                r.message,
+              ),
+          ),
+          'the cap is logged',
+        );
+      });
+    });
+  }
+
+  test('limits.maxRetryAfterSeconds sets the cap: after it the upstream is called again', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.queue(reply.tooMany('31536000'));
+      const proxy = makeProxy(upstream, { limits: { maxRetryAfterSeconds: 1, deadlineMs: 500 } });
+      const first = await proxy.call('/widget-api/info');
+      assert.equal(first.status, 503);
+      assert.equal(first.headers.get('retry-after'), '1');
+      assert.equal((await proxy.call('/widget-api/posts')).status, 503);
+      assert.equal(upstream.calls(), 1);
+      await sleep(1050);
+      assert.equal((await proxy.call('/widget-api/posts')).status, 200);
+      assert.equal(upstream.calls(), 2);
+    });
+  });
+
   test('while held, a stale answer is served instead of an error, without an upstream call', async () => {
     await withUpstream(async (upstream) => {
       const proxy = makeProxy(upstream, {
@@ -322,6 +368,67 @@ describe('circuit breaker', { concurrency: true }, () => {
       assert.equal(upstream.calls(), 3);
       assert.equal((await proxy.call('/widget-api/info')).status, 503);
       assert.equal(upstream.calls(), 3);
+    });
+  });
+
+  test('half-open lets exactly one trial call through; the others fail fast with 503 + Retry-After until it settles', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.status(500);
+      const proxy = makeProxy(upstream, {
+        limits: { circuitFailures: 2, circuitCooldownMs: 200, deadlineMs: 4000 },
+      });
+      await proxy.call('/widget-api/reviews?page=1');
+      await proxy.call('/widget-api/reviews?page=2');
+      assert.equal(upstream.calls(), 2, 'open');
+      await sleep(250);
+
+      // The trial succeeds, but only once the test lets it answer.
+      const gate = gated(reply.ok());
+      upstream.queue(gate.reply);
+      const trial = proxy.call('/widget-api/info');
+      await until(() => upstream.calls() === 3, 2000, 'the trial call');
+      const started = Date.now();
+      for (const path of ['/widget-api/posts', '/widget-api/reviews?page=3', '/widget-api/reviews?page=4']) {
+        const refused = await proxy.call(path);
+        assert.equal(refused.status, 503, path);
+        assert.equal(refused.json().error, 'Service Unavailable');
+        const retryAfter = Number(refused.headers.get('retry-after'));
+        assert.ok(retryAfter >= 1 && retryAfter <= 4, `Retry-After ${retryAfter}: when the trial settles`);
+      }
+      assert.ok(Date.now() - started < 1000, 'the others do not wait for the trial');
+      assert.equal(upstream.calls(), 3, 'no call but the trial reaches the upstream');
+
+      gate.release();
+      assert.equal((await trial).status, 200);
+      // The trial's success closed the circuit: everyone reaches the upstream again.
+      upstream.fallback = reply.ok();
+      const after = await Promise.all(
+        ['/widget-api/posts', '/widget-api/reviews?page=3'].map((path) => proxy.call(path)),
+      );
+      assert.deepEqual(
+        after.map((a) => a.status),
+        [200, 200],
+      );
+      assert.equal(upstream.calls(), 5);
+    });
+  });
+
+  test('half-open: a failing trial keeps the others out while it runs, then reopens the circuit', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.status(500);
+      const proxy = makeProxy(upstream, { limits: { circuitFailures: 1, circuitCooldownMs: 200 } });
+      await proxy.call('/widget-api/info');
+      await sleep(250);
+      const gate = gated(reply.status(500));
+      upstream.queue(gate.reply);
+      const trial = proxy.call('/widget-api/info');
+      await until(() => upstream.calls() === 2, 2000, 'the trial call');
+      assert.equal((await proxy.call('/widget-api/posts')).status, 503);
+      gate.release();
+      assert.equal((await trial).status, 502);
+      const refused = await proxy.call('/widget-api/posts');
+      assert.equal(refused.status, 503, 'open again');
+      assert.equal(upstream.calls(), 2);
     });
   });
 

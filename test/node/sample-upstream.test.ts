@@ -514,6 +514,41 @@ describe('payloads', () => {
     }
   });
 
+  test('publicBaseUrl: media URLs use it instead of the request origin (a proxy calling on loopback)', async () => {
+    for (const [publicBaseUrl, base] of [
+      ['http://192.168.1.20:8787', 'http://192.168.1.20:8787/sample/media/'],
+      ['https://Reviews.Example.com/', 'https://reviews.example.com/sample/media/'],
+      ['https://example.com/shop/', 'https://example.com/shop/sample/media/'],
+    ] as const) {
+      const handler = createSampleUpstream({ basePath: '/sample', publicBaseUrl });
+      const body = await ok(`/sample${V1}/reviews?limit=100&mediaType=IMAGE`, {
+        handler,
+        origin: 'http://127.0.0.1:8787',
+      });
+      const urls = body.data.flatMap(mediaUrls);
+      assert.ok(urls.length > 20, `${urls.length} media URLs`);
+      for (const url of urls) {
+        assert.ok(url.startsWith(base), url);
+        assert.equal(safeUrl(url), url);
+      }
+      const posts = await ok<{ data: Post[] }>(`/sample${V1}/posts?limit=30`, { handler });
+      for (const url of posts.data.flatMap(mediaUrls)) assert.ok(url.startsWith(base), url);
+    }
+  });
+
+  test('publicBaseUrl must be an http(s) URL without credentials, query or fragment', () => {
+    for (const publicBaseUrl of [
+      'example.com',
+      'ftp://example.com',
+      'javascript:alert(1)',
+      'https://user:pw@example.com',
+      'https://example.com/?a=1',
+      'https://example.com/#x',
+    ]) {
+      assert.throws(() => createSampleUpstream({ publicBaseUrl }), /publicBaseUrl/, publicBaseUrl);
+    }
+  });
+
   test('a quote in the request host cannot break the JSON', async () => {
     const body = await ok(`${V1}/reviews?limit=1&mediaType=IMAGE`, { origin: 'http://a"b' });
     assert.ok(body.data[0]!.author!.picture!.startsWith('http://a"b/media/'));

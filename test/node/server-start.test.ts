@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
-import { ConfigError, readConfig } from '../../src/server/config.ts';
+import { ConfigError, publicUrlOf, readConfig } from '../../src/server/config.ts';
 
 /** Runs src/server/start.ts with `env`, returns its exit code and output once it exits or prints its banner. */
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -45,6 +45,67 @@ test('readConfig: defaults, lists and numbers', () => {
   assert.equal(custom.proxy.rateLimit?.perMinute, 0);
   assert.equal(custom.proxy.rateLimit?.trustProxy, 1);
   assert.equal(readConfig({ ALLOWED_ORIGINS: '*' }).proxy.allowedOrigins, '*');
+});
+
+/**
+ * Runs src/server/start.ts with `env` until `stop()`: resolves once the banner names the port it listens
+ * on, or rejects with the output when the process exits first.
+ */
+function serve(env: Record<string, string>): Promise<{ port: number; output: string; stop: () => void }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += String(chunk);
+      const port = /listening on port (\d+)/.exec(output)?.[1];
+      if (port) resolve({ port: Number(port), output, stop: () => child.kill() });
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+    child.on('exit', (code) => reject(new Error(`start.ts exited (${code}) before listening:\n${output}`)));
+  });
+}
+
+test('readConfig: PUBLIC_URL is an http(s) origin, normalised; without it the link is localhost', () => {
+  assert.equal(readConfig({}).publicUrl, undefined);
+  assert.equal(publicUrlOf(readConfig({}), 8787), 'http://localhost:8787');
+  assert.equal(publicUrlOf(readConfig({ PUBLIC_URL: '' }), 4000), 'http://localhost:4000');
+  for (const [value, expected] of [
+    ['http://127.0.0.1:8787', 'http://127.0.0.1:8787'],
+    ['http://192.168.1.20:8787/', 'http://192.168.1.20:8787'],
+    ['  https://Reviews.Example.COM:443/  ', 'https://reviews.example.com'],
+    ['http://[::1]:8787', 'http://[::1]:8787'],
+  ]) {
+    const config = readConfig({ PUBLIC_URL: value });
+    assert.equal(config.publicUrl, expected, value);
+    assert.equal(publicUrlOf(config, 1234), expected, 'PUBLIC_URL wins over the port');
+  }
+});
+
+test('readConfig refuses a PUBLIC_URL that is not an http(s) origin, saying what is wrong', () => {
+  for (const [value, pattern] of [
+    ['localhost:8787', /http: or https:/],
+    ['192.168.1.20:8787', /absolute URL|http: or https:/],
+    ['not a url', /absolute URL/],
+    ['ftp://example.com', /http: or https:/],
+    ['file:///tmp/demo', /http: or https:/],
+    ['http://example.com/reviews', /no path, query or fragment/],
+    ['http://example.com/?x=1', /no path, query or fragment/],
+    ['http://example.com/#top', /no path, query or fragment/],
+    ['https://user:hunter2@example.com', /credentials/],
+  ] as const) {
+    assert.throws(
+      () => readConfig({ PUBLIC_URL: value }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError, `${value}: ${String(error)}`);
+        assert.match(error.message, /^PUBLIC_URL /, value);
+        assert.match(error.message, pattern, value);
+        assert.doesNotMatch(error.message, /hunter2/, 'a password is never quoted');
+        return true;
+      },
+    );
+  }
 });
 
 test('readConfig refuses a key without a URL, a URL without a key, and bad numbers', () => {
@@ -92,4 +153,47 @@ test('start: without a key it says it serves the sample business; with one it na
   });
   assert.match(real.output, /Proxying https:\/\/api\.example\.com/);
   assert.doesNotMatch(real.output, /secret-key-123/);
+});
+
+test('start with PUBLIC_URL: prints it, and sample media URLs carry its origin whatever host the proxy is called on', async () => {
+  // A LAN address: plain http off loopback. The proxy still calls the sample over loopback (no https
+  // needed), while the images point at the address visitors use.
+  const publicUrl = 'http://192.168.1.20:8787';
+  const server = await serve({ PORT: '0', PUBLIC_URL: `${publicUrl}/`, RATE_LIMIT_PER_MINUTE: '0' });
+  try {
+    assert.match(server.output, /review-widgets demo: http:\/\/192\.168\.1\.20:8787\/ /);
+    assert.match(server.output, /proxy at http:\/\/192\.168\.1\.20:8787\/widget-api/);
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const response = await fetch(
+        `http://${host}:${server.port}/widget-api/reviews?mediaType=IMAGE&limit=5&page=1`,
+      );
+      assert.equal(response.status, 200, host);
+      const text = await response.text();
+      const urls = [...text.matchAll(/"(https?:\/\/[^"]*\/media\/[^"]*)"/g)].map((match) => match[1]!);
+      assert.ok(urls.length >= 5, `${urls.length} media URLs via ${host}`);
+      for (const url of urls) assert.ok(url.startsWith(`${publicUrl}/sample-api/media/`), url);
+      // The same path is served by this server (as it would be at PUBLIC_URL).
+      const media = await fetch(`http://${host}:${server.port}${new URL(urls[0]!).pathname}`);
+      assert.equal(media.status, 200);
+      assert.equal(media.headers.get('content-type'), 'image/svg+xml');
+      await media.arrayBuffer();
+    }
+  } finally {
+    server.stop();
+  }
+});
+
+test('start: a bad PUBLIC_URL stops with a clear message', async () => {
+  const bad = await start({ PUBLIC_URL: 'http://example.com/reviews' });
+  assert.notEqual(bad.code, 0);
+  assert.match(bad.output, /PUBLIC_URL must be just scheme:\/\/host\[:port\]/);
+});
+
+test('start without PUBLIC_URL prints the localhost link', async () => {
+  const server = await serve({ PORT: '0' });
+  try {
+    assert.match(server.output, new RegExp(`review-widgets demo: http://localhost:${server.port}/ `));
+  } finally {
+    server.stop();
+  }
 });

@@ -8,7 +8,7 @@ import { property } from 'lit/decorators.js';
 import { clientFor, type ReviewWidgetsClient } from '../../api/client.ts';
 import { ConfigError, HttpError, ReviewWidgetsError } from '../../api/errors.ts';
 import type { RwEventDetails } from './events.ts';
-import { resolveLocale } from './format.ts';
+import { formatNumber, resolveLocale } from './format.ts';
 import { isRightToLeft, loadTranslation, translationFor } from './i18n/index.ts';
 import { EN, type Strings } from './strings.ts';
 import { tokens } from './styles.ts';
@@ -198,7 +198,8 @@ export abstract class RwElement extends LitElement {
   protected errorMessage(error: unknown, fallback: string): string {
     if (error instanceof ConfigError) return error.message;
     if (error instanceof HttpError && error.status === 429 && error.retryAfter) {
-      return this.t.rateLimited(String(error.retryAfter));
+      // A hostile or mistaken header must not tell visitors to come back next year.
+      return this.t.rateLimited(formatNumber(this.resolvedLocale, Math.min(error.retryAfter, 300)));
     }
     return fallback;
   }

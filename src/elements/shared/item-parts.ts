@@ -3,7 +3,7 @@
  * the engagement footer. Every API string is bound as text (Lit escapes it); every URL here has already
  * passed `safeUrl` in the normaliser, and anything else is not rendered at all.
  */
-import { html, nothing, svg, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { AuthorView, EngagementView, MediaView } from '../../api/normalise.ts';
 import { clampText } from './clamp-text.ts';
 import { formatDate, formatNumber, formatRelative } from './format.ts';
@@ -21,24 +21,8 @@ export interface ItemContext {
   openMedia(media: MediaView[], alts: string[], index: number, trigger: HTMLElement): void;
 }
 
-const ICONS = {
-  AGREE: svg`<path d="M7 10v10H3V10h4zm2 10V9.5l4.6-6.2c.8-1 2.4-.4 2.3.9l-.6 4.8H20c1.1 0 2 1 1.8 2.1l-1.4 7.5c-.2.8-.9 1.4-1.8 1.4H9z"/>`,
-  LOVE: svg`<path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2 0 3.5 1.1 4.4 2.6.9-1.5 2.4-2.6 4.4-2.6 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z"/>`,
-  verified: svg`<path d="M12 2l2.4 2.1 3.2-.3.9 3.1 2.8 1.6-1.2 3 1.2 3-2.8 1.6-.9 3.1-3.2-.3L12 22l-2.4-2.1-3.2.3-.9-3.1-2.8-1.6 1.2-3-1.2-3 2.8-1.6.9-3.1 3.2.3z"/><path class="icon-check" d="M10.6 15.6l-3.3-3.3 1.4-1.4 1.9 1.9 4.7-4.7 1.4 1.4z"/>`,
-  play: svg`<circle cx="12" cy="12" r="11" opacity=".6"/><path fill="#fff" d="M9.5 7.5v9l7-4.5z"/>`,
-};
-
-export function icon(name: keyof typeof ICONS, label?: string): TemplateResult {
-  return html`<svg
-    class="icon"
-    viewBox="0 0 24 24"
-    role=${label ? 'img' : nothing}
-    aria-label=${label ?? nothing}
-    aria-hidden=${label ? nothing : 'true'}
-  >
-    ${ICONS[name]}
-  </svg>`;
-}
+// Icons are written into the templates below as static markup: a card then clones them with its
+// template instead of rendering a nested template per icon.
 
 export function renderAuthor(author: AuthorView, { t, locale }: ItemContext): TemplateResult {
   const name = author.name || t.anonymous;
@@ -62,7 +46,14 @@ export function renderAuthor(author: AuthorView, { t, locale }: ItemContext): Te
       <span part="author-name" class="author-name" dir="auto">${name}</span>
       ${
         author.verified
-          ? html`<span part="verified-badge" class="verified">${icon('verified')}${t.verified}</span>`
+          ? html`<span part="verified-badge" class="verified"
+              ><svg class="icon" viewBox="0 0 24 24" aria-hidden="true">
+                <path
+                  d="M12 2l2.4 2.1 3.2-.3.9 3.1 2.8 1.6-1.2 3 1.2 3-2.8 1.6-.9 3.1-3.2-.3L12 22l-2.4-2.1-3.2.3-.9-3.1-2.8-1.6 1.2-3-1.2-3 2.8-1.6.9-3.1 3.2.3z"
+                />
+                <path class="icon-check" d="M10.6 15.6l-3.3-3.3 1.4-1.4 1.9 1.9 4.7-4.7 1.4 1.4z" /></svg
+              >${t.verified}</span
+            >`
           : nothing
       }
       ${
@@ -142,7 +133,11 @@ export function renderMedia(media: MediaView[], author: string, context: ItemCon
               decoding="async"
               referrerpolicy="no-referrer"
             />
-            ${item.type === 'VIDEO' ? html`<span class="play">${icon('play')}</span>` : nothing}
+            <span class="play" ?hidden=${item.type !== 'VIDEO'}
+              ><svg class="icon" viewBox="0 0 24 24" aria-hidden="true">
+                <circle cx="12" cy="12" r="11" opacity=".6" />
+                <path fill="#fff" d="M9.5 7.5v9l7-4.5z" /></svg
+            ></span>
           </button>
         </li>`,
     )}
@@ -153,7 +148,28 @@ export function renderEngagement(item: EngagementView, { t, locale }: ItemContex
   const n = (value: number) => formatNumber(locale, value);
   return html`<footer part="engagement" class="engagement muted small">
     <span part="reactions" class="reactions">
-      ${item.topReactions.map((reaction) => icon(reaction, t[reaction]))}
+      <svg
+        class="icon"
+        viewBox="0 0 24 24"
+        role="img"
+        aria-label=${t.AGREE}
+        ?hidden=${!item.topReactions.includes('AGREE')}
+      >
+        <path
+          d="M7 10v10H3V10h4zm2 10V9.5l4.6-6.2c.8-1 2.4-.4 2.3.9l-.6 4.8H20c1.1 0 2 1 1.8 2.1l-1.4 7.5c-.2.8-.9 1.4-1.8 1.4H9z"
+        />
+      </svg>
+      <svg
+        class="icon"
+        viewBox="0 0 24 24"
+        role="img"
+        aria-label=${t.LOVE}
+        ?hidden=${!item.topReactions.includes('LOVE')}
+      >
+        <path
+          d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2 0 3.5 1.1 4.4 2.6.9-1.5 2.4-2.6 4.4-2.6 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z"
+        />
+      </svg>
       ${t.reactions(n(item.reactions), item.reactions)}
     </span>
     <span part="comments">${t.comments(n(item.comments), item.comments)}</span>

@@ -77,8 +77,9 @@ export const tokens = css`
     font-size: var(--_font-size);
     line-height: 1.5;
   }
-  :host([hidden]) {
-    display: none;
+  :host([hidden]),
+  [hidden] {
+    display: none !important;
   }
   *,
   *::before,

@@ -76,14 +76,6 @@ export class AnswerCache {
     if (status.fetch === 'hit') return { answer, outcome: 'hit' };
     return { answer, outcome: revalidateInBackground ? 'stale-while-revalidate' : 'stale-if-error' };
   }
-
-  get size(): number {
-    return this.lru.size;
-  }
-
-  get bytes(): number {
-    return this.lru.calculatedSize;
-  }
 }
 
 /** A strong ETag from a SHA-256 of the body (Web Crypto: available on every runtime we target). */

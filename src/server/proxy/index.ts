@@ -1,2 +1,8 @@
 export { createProxy, type ProxyHandler } from './create-proxy.ts';
-export { ProxyConfigError, type LogRecord, type ProxyContext, type ProxyOptions } from './options.ts';
+export {
+  DEFAULT_MAX_RETRY_AFTER_SECONDS,
+  ProxyConfigError,
+  type LogRecord,
+  type ProxyContext,
+  type ProxyOptions,
+} from './options.ts';

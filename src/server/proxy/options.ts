@@ -43,8 +43,14 @@ export interface ProxyOptions {
     backoffBaseMs?: number;
     /** Consecutive failed calls that open the circuit. Default 5. */
     circuitFailures?: number;
-    /** How long an open circuit refuses calls, in ms. Default 15000. */
+    /** How long an open circuit refuses calls, in ms; then one trial call tests the upstream. Default 15000. */
     circuitCooldownMs?: number;
+    /**
+     * Longest upstream `Retry-After` honoured, in seconds; a longer one holds calls only this long (and
+     * the proxy's own `Retry-After` to browsers never says more). Default 300
+     * ({@link DEFAULT_MAX_RETRY_AFTER_SECONDS}).
+     */
+    maxRetryAfterSeconds?: number;
   };
   rateLimit?: {
     /** Requests per minute per client address; 0 turns the limit off. Default 60. */
@@ -100,6 +106,7 @@ export interface ResolvedOptions {
   backoffBaseMs: number;
   circuitFailures: number;
   circuitCooldownMs: number;
+  maxRetryAfterMs: number;
   perMinute: number;
   trustProxy: number;
   cdnMaxAgeSeconds?: number;
@@ -110,6 +117,16 @@ export interface ResolvedOptions {
 export class ProxyConfigError extends Error {
   override name = 'ProxyConfigError';
 }
+
+/**
+ * The longest upstream `Retry-After` the proxy honours by default: five minutes. A hold stops every
+ * upstream call (each visitor gets a stale answer or a 503), so an unbounded one — a bug or a hostile
+ * upstream sending `Retry-After: 31536000` or a date in 2099 — would take the widgets down until restart.
+ * Five minutes covers the per-minute quota windows a 429 normally reports and matches the default cache
+ * freshness (300 s); past it, calls go out again, and an upstream that still means it says so again —
+ * a few requests every five minutes at worst.
+ */
+export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 300;
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
@@ -155,6 +172,12 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     backoffBaseMs: whole(limits.backoffBaseMs, 200, 'limits.backoffBaseMs', 0),
     circuitFailures: whole(limits.circuitFailures, 5, 'limits.circuitFailures', 1),
     circuitCooldownMs: whole(limits.circuitCooldownMs, 15_000, 'limits.circuitCooldownMs', 0),
+    maxRetryAfterMs: seconds(
+      limits.maxRetryAfterSeconds,
+      DEFAULT_MAX_RETRY_AFTER_SECONDS,
+      'limits.maxRetryAfterSeconds',
+      1,
+    ),
     perMinute: whole(rate.perMinute, 60, 'rateLimit.perMinute', 0),
     trustProxy: whole(rate.trustProxy, 0, 'rateLimit.trustProxy', 0),
     cdnMaxAgeSeconds:
@@ -209,8 +232,8 @@ function parseOrigins(value: readonly string[] | '*'): ReadonlySet<string> | '*'
   return origins;
 }
 
-function seconds(value: number | undefined, fallback: number, name: string): number {
-  return whole(value, fallback, name, 0) * 1000;
+function seconds(value: number | undefined, fallback: number, name: string, min = 0): number {
+  return whole(value, fallback, name, min) * 1000;
 }
 
 function whole(value: number | undefined, fallback: number, name: string, min: number): number {

@@ -3,8 +3,9 @@
  * parameters; only `x-api-key`, `accept` and a fixed user agent are sent; redirects are refused (fetch
  * would forward `x-api-key` to the redirect target); each attempt has a timeout and the whole call a
  * deadline; bodies are size-capped, parsed and validated with the shared schemas. Transient failures are
- * retried with full-jitter exponential backoff; `Retry-After` holds every further call until it passes;
- * a small circuit breaker stops hammering an upstream that keeps failing.
+ * retried with full-jitter exponential backoff; `Retry-After` holds every further call until it passes
+ * (at most `limits.maxRetryAfterSeconds`); a small circuit breaker stops hammering an upstream that keeps
+ * failing, and after its cooldown lets exactly one trial call test the upstream before the others resume.
  */
 import { canonicalQuery, type Operation, type ParsedQuery } from '../../api/query.ts';
 import { parseRetryAfter } from '../../api/retry-after.ts';
@@ -45,14 +46,24 @@ export class UpstreamError extends Error {
 }
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
-/** Failures that no status line explains (`checkStatus` logs the others). */
-const SILENT_FAILURES = new Set<UpstreamFailure>(['timeout', 'network', 'too-large', 'invalid']);
+/**
+ * Failures logged by `call` on each attempt: they come with no status line, and `checkStatus` logs only
+ * the failures that do.
+ */
+const FAILURES_LOGGED_PER_ATTEMPT = new Set<UpstreamFailure>(['timeout', 'network', 'too-large', 'invalid']);
 
 export class Upstream {
-  /** No upstream call before this time (set by `Retry-After`). */
+  /** No upstream call before this time (set by `Retry-After`, at most `maxRetryAfterMs` ahead). */
   private holdUntil = 0;
   private consecutiveFailures = 0;
+  /**
+   * The circuit: `0` closed; a time in the future open (every call refused); a time in the past
+   * half-open (the cooldown is over, but only one trial call at a time may reach the upstream; its
+   * success closes the circuit, its failure opens it again).
+   */
   private circuitOpenUntil = 0;
+  /** The deadline of the half-open trial call in flight (others are refused until then); `0`: none. */
+  private trialUntil = 0;
 
   constructor(private readonly options: ResolvedOptions) {}
 
@@ -61,15 +72,35 @@ export class Upstream {
     const deadline = Date.now() + this.options.deadlineMs;
     const held = this.holdError();
     if (held) throw held;
+    // Half-open and no trial in flight (else `holdError` refused): this call is the trial. It settles by
+    // its deadline at the latest; calls arriving meanwhile fail fast with that as their `Retry-After`.
+    const trial = this.circuitOpenUntil !== 0;
+    if (!trial) return this.callWithRetries(operation, query, deadline, false);
+    this.trialUntil = deadline;
+    try {
+      return await this.callWithRetries(operation, query, deadline, true);
+    } finally {
+      this.trialUntil = 0;
+    }
+  }
+
+  private async callWithRetries(
+    operation: Operation,
+    query: ParsedQuery,
+    deadline: number,
+    trial: boolean,
+  ): Promise<string> {
     let attempt = 0;
     for (;;) {
       try {
         const body = await this.attempt(operation, query, deadline);
+        // Any success (the trial's, or one that was in flight when the circuit opened) closes it.
         this.consecutiveFailures = 0;
+        this.circuitOpenUntil = 0;
         return body;
       } catch (error) {
         const failure = asUpstreamError(error);
-        if (SILENT_FAILURES.has(failure.failure)) {
+        if (FAILURES_LOGGED_PER_ATTEMPT.has(failure.failure)) {
           // Status answers are logged where they are read; these would otherwise leave an operator with
           // a 502 and no reason. The messages are built from constants, never from the key or a body.
           this.options.log({
@@ -88,7 +119,11 @@ export class Upstream {
         await sleep(wait);
         // While this call backed off, another may have been told to wait (a longer `Retry-After`) or
         // opened the circuit: that holds this retry too. Wait it out inside the deadline, or give up.
-        for (let hold = this.holdError(failure.retryAt); hold; hold = this.holdError(failure.retryAt)) {
+        for (
+          let hold = this.holdError(failure.retryAt, trial);
+          hold;
+          hold = this.holdError(failure.retryAt, trial)
+        ) {
           if (!hold.retryAt || hold.retryAt >= deadline) throw hold;
           await sleep(hold.retryAt - Date.now());
         }
@@ -98,9 +133,10 @@ export class Upstream {
 
   /**
    * Why no upstream call may start now: a `Retry-After` hold (one ending later than `waitedFor`, the hold
-   * this call already sat out) or an open circuit. `undefined` when calls may go ahead.
+   * this call already sat out), an open circuit, or — for any call but the trial itself — a half-open
+   * circuit whose trial call is still in flight. `undefined` when calls may go ahead.
    */
-  private holdError(waitedFor = 0): UpstreamError | undefined {
+  private holdError(waitedFor = 0, trial = false): UpstreamError | undefined {
     const now = Date.now();
     if (now < this.holdUntil && this.holdUntil > waitedFor) {
       return new UpstreamError(
@@ -116,6 +152,13 @@ export class Upstream {
         this.circuitOpenUntil,
       );
     }
+    if (this.trialUntil && !trial) {
+      return new UpstreamError(
+        'circuit-open',
+        'The upstream keeps failing; one trial call is testing it, the others are paused.',
+        this.trialUntil,
+      );
+    }
     return undefined;
   }
 
@@ -123,7 +166,8 @@ export class Upstream {
     this.consecutiveFailures++;
     if (this.consecutiveFailures >= this.options.circuitFailures) {
       this.circuitOpenUntil = Date.now() + this.options.circuitCooldownMs;
-      // Half-open: after the cooldown one call is let through; one more failure re-opens at once.
+      // After the cooldown the circuit is half-open (see `call`): the failure of its one trial call opens
+      // it again at once, its success closes it and resets this count.
       this.consecutiveFailures = this.options.circuitFailures - 1;
       this.options.log({
         type: 'upstream',
@@ -193,13 +237,19 @@ export class Upstream {
       throw new UpstreamError('redirect', `The upstream redirected (${status}).`);
     }
     if (RETRYABLE_STATUS.has(status)) {
-      const seconds = parseRetryAfter(response.headers.get('retry-after'));
-      const retryAt = seconds === undefined ? undefined : Date.now() + seconds * 1000;
+      const asked = parseRetryAfter(response.headers.get('retry-after'));
+      // Honoured up to the cap: a hold stops every upstream call, so `Retry-After: 31536000` (or a date
+      // years ahead) must not stop the proxy until restart. Browsers are told the capped time too.
+      const capSeconds = this.options.maxRetryAfterMs / 1000;
+      const capped = asked !== undefined && asked > capSeconds;
+      const retryAt = asked === undefined ? undefined : Date.now() + Math.min(asked, capSeconds) * 1000;
       if (retryAt) this.holdUntil = Math.max(this.holdUntil, retryAt);
       this.options.log({
         type: 'upstream',
         level: 'warn',
-        message: `upstream answered ${status} on ${operation}`,
+        message: capped
+          ? `upstream answered ${status} on ${operation} with Retry-After ${asked} s; holding calls for ${capSeconds} s (limits.maxRetryAfterSeconds)`
+          : `upstream answered ${status} on ${operation}`,
       });
       throw new UpstreamError(
         status === 429 ? 'rate-limited' : 'unavailable',
