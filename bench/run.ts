@@ -3,6 +3,7 @@
  * With `--write-readme` the table (with the machine and date) replaces the one in the README.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import * as prettier from 'prettier';
 import { runBrowserBench } from './browser.ts';
 import { runProxyBench } from './proxy.ts';
 import { runSizeBench } from './size.ts';
@@ -29,7 +30,10 @@ if (process.argv.includes('--write-readme')) {
   const from = readme.indexOf(start);
   const to = readme.indexOf(end);
   if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} block`);
-  writeFileSync('README.md', `${readme.slice(0, from + start.length)}\n\n${report}\n\n${readme.slice(to)}`);
+  const updated = `${readme.slice(0, from + start.length)}\n\n${report}\n\n${readme.slice(to)}`;
+  // Keep the README as `npm run check` wants it.
+  const options = (await prettier.resolveConfig('README.md')) ?? {};
+  writeFileSync('README.md', await prettier.format(updated, { ...options, filepath: 'README.md' }));
   console.error('bench: README.md updated');
 }
 
