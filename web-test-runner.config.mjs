@@ -16,7 +16,17 @@ export default {
   ],
   browsers: [
     chromeLauncher({
-      launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+      launchOptions: {
+        executablePath: findChromium(),
+        // Never throttle a window that Chromium thinks is in the background or covered by the other test
+        // window: rendering (animation frames, IntersectionObserver) must run in every test window.
+        args: [
+          ...CHROMIUM_ARGS,
+          '--disable-renderer-backgrounding',
+          '--disable-backgrounding-occluded-windows',
+          '--disable-background-timer-throttling',
+        ],
+      },
       // Each test file in its own window rather than a tab: with two files in parallel, the tab in the
       // background is `visibilityState: 'hidden'` and renders nothing, so requestAnimationFrame and
       // IntersectionObserver (the widgets' lazy start) never fire there. A window of its own is visible.
