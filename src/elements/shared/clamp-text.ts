@@ -37,7 +37,7 @@ function clamp(text: string, maxGraphemes: number, maxLines: number): Clamped {
   if (lines.length > maxLines) candidate = lines.slice(0, maxLines).join('\n');
   // Cheap exit: fewer UTF-16 units than the limit means fewer graphemes too.
   if (candidate.length <= maxGraphemes) {
-    return candidate === text ? { text, clamped: false } : { text: `${candidate.trimEnd()}…`, clamped: true };
+    return candidate === text ? { text, clamped: false } : { text: withEllipsis(candidate), clamped: true };
   }
   graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   let end = 0;
@@ -48,7 +48,7 @@ function clamp(text: string, maxGraphemes: number, maxLines: number): Clamped {
     count++;
   }
   if (end >= candidate.length) {
-    return candidate === text ? { text, clamped: false } : { text: `${candidate.trimEnd()}…`, clamped: true };
+    return candidate === text ? { text, clamped: false } : { text: withEllipsis(candidate), clamped: true };
   }
   let cut = candidate.slice(0, end);
   // Prefer a word boundary in the last fifth; otherwise keep the grapheme cut (never an empty text).
@@ -61,5 +61,10 @@ function clamp(text: string, maxGraphemes: number, maxLines: number): Clamped {
   // A paragraph cut after a word or two reads oddly ("A…"): end at the previous paragraph instead.
   const paragraphEnd = cut.trimEnd().lastIndexOf('\n');
   if (paragraphEnd > 0 && cut.length - paragraphEnd < maxGraphemes * 0.15) cut = cut.slice(0, paragraphEnd);
-  return { text: `${cut.trimEnd()}…`, clamped: true };
+  return { text: withEllipsis(cut), clamped: true };
+}
+
+/** "…the oven…", not "…the oven.…": the ellipsis replaces a closing full stop or comma. */
+function withEllipsis(text: string): string {
+  return `${text.trimEnd().replace(/[.,;:]$/, '')}…`;
 }
