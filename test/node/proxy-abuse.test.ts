@@ -5,17 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream.ts';
+import { withUpstream } from './support/fake-upstream.ts';
 import { makeProxy, type Harness } from './support/proxy-harness.ts';
-
-async function withUpstream(run: (upstream: FakeUpstream) => Promise<void>): Promise<void> {
-  const upstream = await startFakeUpstream();
-  try {
-    await run(upstream);
-  } finally {
-    await upstream.close();
-  }
-}
 
 async function statuses(proxy: Harness, count: number, options: Parameters<Harness['call']>[1]) {
   const result: number[] = [];

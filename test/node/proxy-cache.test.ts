@@ -9,17 +9,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { gated, reply, startFakeUpstream, type FakeUpstream } from './support/fake-upstream.ts';
+import { gated, reply, withUpstream } from './support/fake-upstream.ts';
 import { makeProxy, sleep, until, type Answer } from './support/proxy-harness.ts';
-
-async function withUpstream(run: (upstream: FakeUpstream) => Promise<void>): Promise<void> {
-  const upstream = await startFakeUpstream();
-  try {
-    await run(upstream);
-  } finally {
-    await upstream.close();
-  }
-}
 
 const MISS_STATUS = 'review-widgets; fwd=miss; stored';
 const infoName = (answer: Answer) => answer.json().businessName as string;

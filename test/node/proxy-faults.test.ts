@@ -6,17 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { gated, reply, startFakeUpstream, type FakeUpstream, type Reply } from './support/fake-upstream.ts';
+import { gated, reply, withUpstream, type Reply } from './support/fake-upstream.ts';
 import { makeProxy, sleep, until } from './support/proxy-harness.ts';
-
-async function withUpstream(run: (upstream: FakeUpstream) => Promise<void>): Promise<void> {
-  const upstream = await startFakeUpstream();
-  try {
-    await run(upstream);
-  } finally {
-    await upstream.close();
-  }
-}
 
 describe('timeouts and the deadline', { concurrency: true }, () => {
   test('a hanging upstream → 504 after retries+1 timed-out attempts, well within the deadline', async () => {

@@ -7,17 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { USER_AGENT } from '../../src/server/proxy/upstream.ts';
-import { API_BASE, reply, startFakeUpstream, type FakeUpstream } from './support/fake-upstream.ts';
+import { API_BASE, reply, withUpstream, type FakeUpstream } from './support/fake-upstream.ts';
 import { API_KEY, makeProxy } from './support/proxy-harness.ts';
-
-async function withUpstream(run: (upstream: FakeUpstream) => Promise<void>): Promise<void> {
-  const upstream = await startFakeUpstream();
-  try {
-    await run(upstream);
-  } finally {
-    await upstream.close();
-  }
-}
 
 /** The header names this runtime's fetch (undici) adds by itself to a request that sets none. */
 async function headersTheClientAddsItself(upstream: FakeUpstream): Promise<string[]> {

@@ -207,7 +207,6 @@ function parseUpstream(value: string): URL {
   if (url.username || url.password || url.search || url.hash) {
     throw new ProxyConfigError('The upstream URL must not carry credentials, a query or a fragment.');
   }
-  url.pathname = url.pathname.replace(/\/+$/, '');
   return url;
 }
 

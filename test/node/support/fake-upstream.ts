@@ -92,6 +92,16 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
 }
 
 /** The payload the real API would give for a recorded request; `version` marks refreshed answers. */
+/** Runs `run` against a fresh fake upstream and closes it afterwards, whatever happens. */
+export async function withUpstream(run: (upstream: FakeUpstream) => Promise<void>): Promise<void> {
+  const upstream = await startFakeUpstream();
+  try {
+    await run(upstream);
+  } finally {
+    await upstream.close();
+  }
+}
+
 export function payloadFor(recorded: RecordedRequest, version = 1): unknown {
   const operation = recorded.path.split('/').pop();
   const params = new URLSearchParams(recorded.query);
