@@ -14,7 +14,7 @@ export interface ServerConfig {
   publicUrl?: string;
   /** `undefined`: no key configured, run on the built-in sample business. */
   upstream?: { apiKey: string; url: string };
-  proxy: Pick<ProxyOptions, 'allowedOrigins' | 'cache' | 'rateLimit'>;
+  proxy: Pick<ProxyOptions, 'allowedOrigins' | 'cache' | 'rateLimit' | 'upstreamMaxPerMinute'>;
 }
 
 export class ConfigError extends Error {
@@ -45,6 +45,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     proxy: {
       allowedOrigins: !origins ? [] : origins === '*' ? '*' : origins.split(','),
       cache: ttl === undefined ? {} : { ttlSeconds: ttl },
+      upstreamMaxPerMinute: integer(env.UPSTREAM_MAX_PER_MINUTE, 300, 'UPSTREAM_MAX_PER_MINUTE', 1, 100_000),
       rateLimit: {
         perMinute: integer(env.RATE_LIMIT_PER_MINUTE, 60, 'RATE_LIMIT_PER_MINUTE', 0),
         trustProxy: trustProxy(env.TRUST_PROXY),

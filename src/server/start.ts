@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { createApp } from './app.ts';
 import { ConfigError, publicUrlOf, readConfig, type ServerConfig } from './config.ts';
-import { toNodeListener } from './node.ts';
+import { recordPeerAddresses, toNodeListener } from './node.ts';
 import { ProxyConfigError } from './proxy/index.ts';
 
 let config: ServerConfig;
@@ -15,7 +15,8 @@ try {
   fail(error);
 }
 
-const server = createServer();
+// Peer addresses recorded as connections open: a reset connection cannot escape the rate limit.
+const server = recordPeerAddresses(createServer());
 server.on('error', (error) => fail(error));
 server.listen(config.port, () => {
   const address = server.address();

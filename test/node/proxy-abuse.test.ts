@@ -115,10 +115,16 @@ describe('rate limit per client', { concurrency: true }, () => {
     });
   });
 
-  test('a runtime that exposes no client address is not limited (one shared bucket would throttle everyone)', async () => {
+  test('fail closed: requests without a client address share one bucket with the normal limit', async () => {
     await withUpstream(async (upstream) => {
-      const proxy = makeProxy(upstream, { rateLimit: { perMinute: 1 } });
-      assert.deepEqual(await statuses(proxy, 3, { clientAddress: null }), [200, 200, 200]);
+      const proxy = makeProxy(upstream, { rateLimit: { perMinute: 2 } });
+      assert.deepEqual(await statuses(proxy, 3, { clientAddress: null }), [200, 200, 429]);
+      assert.deepEqual(
+        await statuses(proxy, 1, { clientAddress: '' }),
+        [429],
+        'an empty address is unknown too',
+      );
+      assert.deepEqual(await statuses(proxy, 1, {}), [200], 'a known address keeps its own bucket');
     });
   });
 
@@ -141,7 +147,7 @@ describe('CORS with an allow-list', { concurrency: true }, () => {
         const answer = await proxy.call('/widget-api/info', { headers: { origin } });
         assert.equal(answer.status, 200);
         assert.equal(answer.headers.get('access-control-allow-origin'), origin);
-        assert.equal(answer.headers.get('vary'), 'Origin');
+        assert.equal(answer.headers.get('vary'), 'Origin, Accept-Encoding');
         assert.equal(answer.headers.get('access-control-allow-credentials'), null);
       }
     });
@@ -153,7 +159,7 @@ describe('CORS with an allow-list', { concurrency: true }, () => {
       const answer = await proxy.call('/widget-api/info');
       assert.equal(answer.status, 200);
       assert.equal(answer.headers.get('access-control-allow-origin'), null);
-      assert.equal(answer.headers.get('vary'), 'Origin');
+      assert.equal(answer.headers.get('vary'), 'Origin, Accept-Encoding');
       const own = await proxy.call('/widget-api/info', { headers: { origin: 'http://proxy.test' } });
       assert.equal(own.status, 200, 'the proxy’s own origin is same-origin');
     });

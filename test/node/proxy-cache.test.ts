@@ -10,7 +10,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { gated, reply, withUpstream } from './support/fake-upstream.ts';
-import { makeProxy, sleep, until, type Answer } from './support/proxy-harness.ts';
+import { FakeClock, settle } from './support/fake-clock.ts';
+import { makeProxy, until, type Answer } from './support/proxy-harness.ts';
 
 const MISS_STATUS = 'review-widgets; fwd=miss; stored';
 const infoName = (answer: Answer) => answer.json().businessName as string;
@@ -162,9 +163,10 @@ describe('validators and Cache-Control', { concurrency: true }, () => {
 describe('stale-while-revalidate and stale-if-error', { concurrency: true }, () => {
   test('within the SWR window the stale answer is served at once and exactly one background refresh runs', async () => {
     await withUpstream(async (upstream) => {
-      const proxy = makeProxy(upstream, { cache: { ttlSeconds: 0, staleWhileRevalidateSeconds: 60 } });
+      const clock = new FakeClock();
+      const proxy = makeProxy(upstream, { clock, cache: { ttlSeconds: 1, staleWhileRevalidateSeconds: 60 } });
       assert.equal(infoName(await proxy.call('/widget-api/info')), 'Caffè Aurora v1');
-      await sleep(5);
+      await clock.advance(1000);
       // The refresh is held upstream until released: the burst must be answered while it is pending.
       const refresh = gated(reply.ok(2));
       upstream.fallback = refresh.reply;
@@ -185,11 +187,14 @@ describe('stale-while-revalidate and stale-if-error', { concurrency: true }, () 
       // More requests while the refresh is pending join it: still stale, still no further call.
       assert.equal(infoName(await proxy.call('/widget-api/info')), 'Caffè Aurora v1');
       refresh.release();
-      await until(() => upstream.requests[1]?.answeredAt !== undefined, 2000, 'the refresh answer');
-      await sleep(50);
+      // Until the refresh is stored, requests still get the stale answer; then the new one, fresh.
+      let latest = await proxy.call('/widget-api/info');
+      for (let i = 0; i < 200 && latest.headers.get('x-cache') !== 'HIT'; i++) {
+        await settle();
+        latest = await proxy.call('/widget-api/info');
+      }
+      assert.equal(infoName(latest), 'Caffè Aurora v2');
       assert.equal(upstream.calls(), 2, 'exactly one background refresh for the whole burst');
-      // The refreshed answer is served next (still stale at once with ttl 0, so another refresh starts).
-      assert.equal(infoName(await proxy.call('/widget-api/info')), 'Caffè Aurora v2');
     });
   });
 
@@ -197,11 +202,9 @@ describe('stale-while-revalidate and stale-if-error', { concurrency: true }, () 
     await withUpstream(async (upstream) => {
       const proxy = makeProxy(upstream, { cache: { ttlSeconds: 0, staleWhileRevalidateSeconds: 60 } });
       await proxy.call('/widget-api/info');
-      await sleep(5);
       upstream.fallback = reply.status(500);
       assert.equal(infoName(await proxy.call('/widget-api/info')), 'Caffè Aurora v1');
-      await until(() => upstream.calls() === 2, 1000, 'the background refresh');
-      await sleep(20);
+      await until(() => upstream.requests[1]?.answeredAt !== undefined, 1000, 'the failed refresh');
       const again = await proxy.call('/widget-api/info');
       assert.equal(again.status, 200);
       assert.equal(infoName(again), 'Caffè Aurora v1');
@@ -214,7 +217,6 @@ describe('stale-while-revalidate and stale-if-error', { concurrency: true }, () 
         cache: { ttlSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 60 },
       });
       const fresh = await proxy.call('/widget-api/reviews');
-      await sleep(5);
       upstream.fallback = reply.status(500);
       for (let i = 0; i < 2; i++) {
         const stale = await proxy.call('/widget-api/reviews');
@@ -249,7 +251,6 @@ describe('stale-while-revalidate and stale-if-error', { concurrency: true }, () 
         reply.wrongShape(),
         reply.unauthorized(),
       ]) {
-        await sleep(2);
         upstream.fallback = fault;
         const stale = await proxy.call('/widget-api/posts');
         assert.equal(stale.status, 200);
@@ -278,21 +279,23 @@ describe('stale-while-revalidate and stale-if-error', { concurrency: true }, () 
         cache: { ttlSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 0 },
       });
       assert.equal((await proxy.call('/widget-api/info')).status, 200);
-      await sleep(5);
       upstream.fallback = reply.status(500);
       assert.equal((await proxy.call('/widget-api/info')).status, 502);
     });
   });
 
-  test('real time, ttl 1 s: fresh hit, then after expiry one background refresh, then a fresh hit of the new body', async () => {
+  test('ttl 1 s: fresh hit until the last millisecond, then one background refresh, then a fresh hit of the new body', async () => {
     await withUpstream(async (upstream) => {
-      const proxy = makeProxy(upstream, { cache: { ttlSeconds: 1, staleWhileRevalidateSeconds: 10 } });
+      const clock = new FakeClock();
+      const proxy = makeProxy(upstream, { clock, cache: { ttlSeconds: 1, staleWhileRevalidateSeconds: 10 } });
       assert.equal((await proxy.call('/widget-api/info')).headers.get('x-cache'), 'MISS');
       assert.equal((await proxy.call('/widget-api/info')).headers.get('x-cache'), 'HIT');
       assert.equal(upstream.calls(), 1);
       const refresh = gated(reply.ok(2));
       upstream.fallback = refresh.reply;
-      await sleep(1050);
+      await clock.advance(999);
+      assert.equal((await proxy.call('/widget-api/info')).headers.get('x-cache'), 'HIT');
+      await clock.advance(1);
 
       const stale = await proxy.call('/widget-api/info');
       assert.equal(stale.headers.get('x-cache'), 'STALE-WHILE-REVALIDATE');
@@ -305,8 +308,8 @@ describe('stale-while-revalidate and stale-if-error', { concurrency: true }, () 
       );
       refresh.release();
       let latest = stale;
-      for (let i = 0; i < 100 && latest.headers.get('x-cache') !== 'HIT'; i++) {
-        await sleep(20);
+      for (let i = 0; i < 200 && latest.headers.get('x-cache') !== 'HIT'; i++) {
+        await settle();
         latest = await proxy.call('/widget-api/info');
       }
       assert.equal(latest.headers.get('x-cache'), 'HIT');
@@ -315,15 +318,17 @@ describe('stale-while-revalidate and stale-if-error', { concurrency: true }, () 
     });
   });
 
-  test('real time, ttl 1 s and no SWR: after expiry an upstream 500 → the old body (stale-if-error)', async () => {
+  test('ttl 1 s and no SWR: after expiry an upstream 500 → the old body (stale-if-error)', async () => {
     await withUpstream(async (upstream) => {
+      const clock = new FakeClock();
       const proxy = makeProxy(upstream, {
+        clock,
         cache: { ttlSeconds: 1, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 60 },
       });
       const fresh = await proxy.call('/widget-api/reviews?rating=3');
       upstream.fallback = reply.status(500);
       assert.equal((await proxy.call('/widget-api/reviews?rating=3')).headers.get('x-cache'), 'HIT');
-      await sleep(1050);
+      await clock.advance(1000);
       const stale = await proxy.call('/widget-api/reviews?rating=3');
       assert.equal(stale.status, 200);
       assert.equal(stale.text, fresh.text);

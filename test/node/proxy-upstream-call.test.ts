@@ -1,13 +1,14 @@
 /**
  * The upstream call (issue 3, items 3 and 5): the headers the upstream receives are exactly the allowed
  * ones, the key never leaves for a redirect target or the browser or the log, upstream error bodies never
- * reach the browser, and bodies are size-capped, parsed and validated — a bad body is a 502 that is not
- * cached.
+ * reach the browser, and bodies are size-capped, parsed and validated — a bad body is a 502, remembered
+ * for `cache.negativeTtlSeconds` (issue 9: repeats cost no upstream call) and then tried again.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { USER_AGENT } from '../../src/server/proxy/upstream.ts';
 import { API_BASE, reply, withUpstream, type FakeUpstream } from './support/fake-upstream.ts';
+import { FakeClock } from './support/fake-clock.ts';
 import { API_KEY, makeProxy } from './support/proxy-harness.ts';
 
 /** The header names this runtime's fetch (undici) adds by itself to a request that sets none. */
@@ -215,10 +216,15 @@ describe('upstream bodies are size-capped, parsed and validated', () => {
   ] as const;
 
   for (const [name, bad] of BAD_BODIES) {
-    test(`${name} → 502, not retried, and not cached`, async () => {
+    test(`${name} → 502, not retried, remembered for the negative TTL only`, async () => {
       await withUpstream(async (upstream) => {
+        const clock = new FakeClock();
         // A page of two reviews is about 1.5 kB, well under the cap.
-        const proxy = makeProxy(upstream, { limits: { maxResponseBytes: 4096 } });
+        const proxy = makeProxy(upstream, {
+          clock,
+          limits: { maxResponseBytes: 4096 },
+          cache: { negativeTtlSeconds: 30 },
+        });
         upstream.queue(bad);
         const answer = await proxy.call('/widget-api/reviews?limit=2');
         assert.equal(answer.status, 502);
@@ -230,19 +236,27 @@ describe('upstream bodies are size-capped, parsed and validated', () => {
           ),
           `the reason is logged: ${JSON.stringify(proxy.logs)}`,
         );
+        await clock.advance(29_000);
+        assert.equal((await proxy.call('/widget-api/reviews?limit=2')).status, 502, 'remembered');
+        assert.equal(upstream.calls(), 1, 'a repeat within the negative TTL costs no upstream call');
+        await clock.advance(1_000);
         const next = await proxy.call('/widget-api/reviews?limit=2');
-        assert.equal(next.status, 200, 'the next request tries the upstream again');
+        assert.equal(next.status, 200, 'after the negative TTL the upstream is tried again');
         assert.equal(next.headers.get('x-cache'), 'MISS');
         assert.equal(upstream.calls(), 2);
       });
     });
   }
 
-  test('info without businessName (wrong shape) → 502 and not cached', async () => {
+  test('info without businessName (wrong shape) → 502, remembered, then tried again', async () => {
     await withUpstream(async (upstream) => {
-      const proxy = makeProxy(upstream);
+      const clock = new FakeClock();
+      const proxy = makeProxy(upstream, { clock });
       upstream.queue(reply.wrongShape());
       assert.equal((await proxy.call('/widget-api/info')).status, 502);
+      assert.equal((await proxy.call('/widget-api/info')).status, 502);
+      assert.equal(upstream.calls(), 1);
+      await clock.advance(30_000);
       assert.equal((await proxy.call('/widget-api/info')).status, 200);
       assert.equal(upstream.calls(), 2);
     });

@@ -1,6 +1,7 @@
 // Which bucket a client address counts against: IPv4 as is, IPv6 by its /64 network.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { systemClock } from '../../src/server/proxy/clock.ts';
 import { clientAddress, RateLimiter, rateLimitKey } from '../../src/server/proxy/rate-limit.ts';
 
 test('IPv4 (also IPv4-mapped IPv6) is its own bucket', () => {
@@ -16,9 +17,9 @@ test('IPv6 addresses of one /64 share a bucket; another /64 does not', () => {
 });
 
 test('rotating IPv6 addresses inside a /64 does not buy fresh requests', () => {
-  const limiter = new RateLimiter(3);
+  const limiter = new RateLimiter(3, systemClock);
   const waits = ['2001:db8::1', '2001:db8::2', '2001:db8::3', '2001:db8::4'].map((address) =>
-    limiter.take(clientAddress(new Headers(), address, 0)!),
+    limiter.take(clientAddress(new Headers(), address, 0)),
   );
   assert.deepEqual(waits.slice(0, 3), [0, 0, 0]);
   assert.ok(waits[3]! > 0, 'the fourth request from the same /64 must wait');

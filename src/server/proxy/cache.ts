@@ -1,22 +1,41 @@
 /**
  * The answer cache: `lru-cache` bounded by entries and bytes, whose `fetch()` gives single-flight (a burst
- * of identical requests on a cold cache causes one upstream call). Around it, the RFC 5861 windows:
- * fresh for `ttl`; then stale-while-revalidate (serve stale at once, one refresh in the background); then
- * stale-if-error (wait for the upstream, serve stale if it fails); older answers are dropped.
+ * of identical requests on a cold cache causes one upstream call). Freshness is ours, read from the
+ * injected clock: fresh for `ttl`; then stale-while-revalidate (serve stale at once, one refresh in the
+ * background); then stale-if-error (wait for the upstream, serve stale if it fails); older answers are
+ * dropped (RFC 5861).
+ *
+ * Negative caching: a failure that belongs to one query (a page that does not exist, a body that breaks
+ * the contract; `QUERY_FAILURES` in upstream.ts) is remembered for `negativeTtl`, so repeating the request
+ * costs no upstream call. Failures of the upstream's health are not remembered here (the breaker and the
+ * `Retry-After` hold deal with them), and a stale answer always wins over a remembered failure.
  */
 import { LRUCache } from 'lru-cache';
+import type { Clock } from './clock.ts';
 import type { ResolvedOptions } from './options.ts';
+import { QUERY_FAILURES, UpstreamError } from './upstream.ts';
 
 export interface CachedAnswer {
+  readonly kind: 'answer';
   /**
    * The validated JSON served to browsers, as UTF-8 bytes: encoded once when stored instead of on every
    * hit, and counted in bytes against `maxBytes`.
    */
-  body: Uint8Array<ArrayBuffer>;
+  readonly body: Uint8Array<ArrayBuffer>;
   /** A strong validator of `body`. */
-  etag: string;
-  storedAt: number;
+  readonly etag: string;
+  readonly storedAt: number;
+  /** Compressed forms of `body` by content coding, each computed once, on first demand. */
+  readonly encoded: Map<string, Promise<Uint8Array<ArrayBuffer>>>;
 }
+
+interface RememberedFailure {
+  readonly kind: 'failure';
+  readonly error: UpstreamError;
+  readonly storedAt: number;
+}
+
+type Entry = CachedAnswer | RememberedFailure;
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale-while-revalidate' | 'stale-if-error';
 
@@ -25,56 +44,99 @@ export interface CacheResult {
   outcome: CacheOutcome;
 }
 
-export class AnswerCache {
-  private readonly lru: LRUCache<string, CachedAnswer, () => Promise<string>>;
+/** The slice of the configuration the cache needs. */
+export type CacheConfig = Pick<
+  ResolvedOptions,
+  'ttlMs' | 'staleWhileRevalidateMs' | 'staleIfErrorMs' | 'negativeTtlMs' | 'maxEntries' | 'maxBytes'
+>;
 
-  constructor(private readonly options: ResolvedOptions) {
-    this.lru = new LRUCache<string, CachedAnswer, () => Promise<string>>({
-      max: options.maxEntries,
-      maxSize: options.maxBytes,
-      sizeCalculation: (answer) => answer.body.byteLength + answer.etag.length + 64,
-      ttl: Math.max(1, options.ttlMs),
-      // Entries outlive their freshness so they can be served stale; `get()` below drops the too-old.
-      noDeleteOnStaleGet: true,
+type Load = () => Promise<string>;
+/** What a fetch needs: how to load, and whether a stale answer will be served if loading fails. */
+interface LoadContext {
+  load: Load;
+  staleServable: boolean;
+}
+
+export class AnswerCache {
+  private readonly lru: LRUCache<string, Entry, LoadContext>;
+
+  constructor(
+    private readonly config: CacheConfig,
+    private readonly clock: Clock,
+  ) {
+    this.lru = new LRUCache<string, Entry, LoadContext>({
+      max: config.maxEntries,
+      maxSize: config.maxBytes,
+      sizeCalculation: (entry) =>
+        entry.kind === 'answer' ? entry.body.byteLength + entry.etag.length + 64 : 256,
+      // Entries outlive their freshness so they can be served stale (our windows, our clock): lru-cache
+      // keeps no TTL of its own; `get` refreshes with `forceRefresh` and drops the too-old.
       noDeleteOnFetchRejection: true,
       // A visitor who goes away must not cancel the upstream call others are waiting for.
       ignoreFetchAbort: true,
-      fetchMethod: async (_key, _stale, { context: load }) => {
-        const body = new TextEncoder().encode(await load());
-        return { body, etag: await etagOf(body), storedAt: Date.now() };
+      fetchMethod: async (_key, _stale, { context: { load, staleServable } }) => {
+        try {
+          const body = new TextEncoder().encode(await load());
+          return {
+            kind: 'answer',
+            body,
+            etag: await etagOf(body),
+            storedAt: this.clock.now(),
+            encoded: new Map(),
+          };
+        } catch (error) {
+          // Remembered only when there is no answer to fall back on (a stale one is served instead).
+          if (error instanceof UpstreamError && QUERY_FAILURES.has(error.failure) && !staleServable) {
+            return { kind: 'failure', error, storedAt: this.clock.now() };
+          }
+          throw error;
+        }
       },
     });
   }
 
-  /** The answer for `key`, loading it with `load` when needed (once, however many callers wait). */
-  async get(key: string, load: () => Promise<string>): Promise<CacheResult> {
-    const now = Date.now();
-    let stale = this.lru.peek(key, { allowStale: true });
-    const age = stale ? now - stale.storedAt : Infinity;
-    const { ttlMs, staleWhileRevalidateMs, staleIfErrorMs } = this.options;
-    if (stale && age >= ttlMs + Math.max(staleWhileRevalidateMs, staleIfErrorMs)) {
-      this.lru.delete(key);
-      stale = undefined;
+  /** The fresh answer for `key`, synchronously, or `undefined` (then call `get`). The hot path. */
+  fresh(key: string): CachedAnswer | undefined {
+    const entry = this.lru.get(key);
+    return entry?.kind === 'answer' && this.clock.now() - entry.storedAt < this.config.ttlMs
+      ? entry
+      : undefined;
+  }
+
+  /**
+   * The answer for `key`, loading it with `load` when needed (once, however many callers wait). Rejects
+   * with the upstream's failure, or with a remembered one (no upstream call).
+   */
+  async get(key: string, load: Load): Promise<CacheResult> {
+    const { ttlMs, staleWhileRevalidateMs, staleIfErrorMs, negativeTtlMs } = this.config;
+    const entry = this.lru.peek(key, { allowStale: true });
+    const age = entry ? this.clock.now() - entry.storedAt : Infinity;
+    if (entry?.kind === 'failure') {
+      if (age < negativeTtlMs) throw entry.error;
+    } else if (entry && age < ttlMs) {
+      return { answer: entry, outcome: 'hit' };
     }
-    const revalidateInBackground =
-      stale !== undefined && age >= ttlMs && age < ttlMs + staleWhileRevalidateMs;
+    // Past every window an old answer is not served; it stays only until the refresh replaces it.
+    const stale =
+      entry?.kind === 'answer' && age < ttlMs + Math.max(staleWhileRevalidateMs, staleIfErrorMs)
+        ? entry
+        : undefined;
+    const revalidateInBackground = stale !== undefined && age < ttlMs + staleWhileRevalidateMs;
     const serveStaleOnError = stale !== undefined && age < ttlMs + staleIfErrorMs;
-    const status: LRUCache.Status<string, CachedAnswer, () => Promise<string>> = {};
-    const answer = await this.lru.fetch(key, {
-      context: load,
+    const result = await this.lru.fetch(key, {
+      context: { load, staleServable: serveStaleOnError },
+      // Forced because freshness is ours; a refresh already in flight is joined, not repeated.
+      forceRefresh: true,
       allowStale: revalidateInBackground,
       allowStaleOnFetchRejection: serveStaleOnError,
-      status,
     });
     // With allowStaleOnFetchRejection, lru-cache resolves `undefined` instead of rejecting when nothing
     // stale exists; the stale entry was checked above, so this only happens if it vanished meanwhile.
-    if (!answer) throw new Error('The upstream failed and no stale answer exists.');
-    // Outcome by identity, not by clock: an answer other than the one that was cached when this request
-    // came in was loaded while it waited (a miss). Comparing `storedAt` with `Date.now()` called a hit in
-    // the same millisecond as the store a miss.
-    if (answer !== stale) return { answer, outcome: 'miss' };
-    if (status.fetch === 'hit') return { answer, outcome: 'hit' };
-    return { answer, outcome: revalidateInBackground ? 'stale-while-revalidate' : 'stale-if-error' };
+    if (!result) throw new Error('The upstream failed and no stale answer exists.');
+    if (result.kind === 'failure') throw result.error;
+    // Outcome by identity: an answer other than the stale one was loaded while this request waited.
+    if (result !== stale) return { answer: result, outcome: 'miss' };
+    return { answer: result, outcome: revalidateInBackground ? 'stale-while-revalidate' : 'stale-if-error' };
   }
 }
 

@@ -2,7 +2,11 @@ export { createProxy, type ProxyHandler } from './create-proxy.ts';
 export {
   DEFAULT_MAX_RETRY_AFTER_SECONDS,
   ProxyConfigError,
+  type Compression,
+  type Compressor,
+  type ContentCoding,
   type LogRecord,
   type ProxyContext,
   type ProxyOptions,
 } from './options.ts';
+export { systemClock, type Clock } from './clock.ts';

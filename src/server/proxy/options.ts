@@ -2,6 +2,8 @@
  * Configuration of the proxy: what a deployment may set, the defaults, and the checks that refuse a bad
  * configuration at start-up (a clear error then beats a confusing one on the first visitor's request).
  */
+import { systemClock, type Clock } from './clock.ts';
+
 export interface ProxyOptions {
   /** The Business Reputation Data API key. Sent upstream as `x-api-key`, never anywhere else. */
   apiKey: string;
@@ -23,9 +25,27 @@ export interface ProxyOptions {
     staleIfErrorSeconds?: number;
     /** Most answers kept. Default 1000. */
     maxEntries?: number;
-    /** Most bytes of answers kept. Default 32 MiB. */
+    /** Most bytes of answers kept. Default 32 MiB; at least `limits.maxResponseBytes`. */
     maxBytes?: number;
+    /**
+     * Seconds a failure that belongs to one query (a page that does not exist, a body that breaks the
+     * contract, a refused key) is remembered, so repeating it costs no upstream call. Default 30.
+     */
+    negativeTtlSeconds?: number;
   };
+  /**
+   * The upstream budget: most upstream calls (retries included) in any sliding minute, for all clients
+   * together. When it is spent, stale answers are served, else 503 with `Retry-After`. Default 300.
+   */
+  upstreamMaxPerMinute?: number;
+  /**
+   * Compression of JSON answers, computed once per cached answer: a compressor per content coding.
+   * Default: gzip through the standard `CompressionStream`. `review-widgets/node` exports
+   * `nodeCompression` (brotli and gzip through `node:zlib`). `false`: none (when the platform compresses).
+   */
+  compression?: Compression | false;
+  /** The time source for every timeout, window and limit. Default: the system clock. For tests. */
+  clock?: Clock;
   limits?: {
     /** Largest `limit` a visitor may ask for. Default 50. */
     maxLimit?: number;
@@ -70,6 +90,11 @@ export interface ProxyOptions {
   log?: (record: LogRecord) => void;
 }
 
+/** Compresses a whole body into one content coding. */
+export type Compressor = (body: Uint8Array<ArrayBuffer>) => Promise<Uint8Array<ArrayBuffer>>;
+export type ContentCoding = 'br' | 'gzip';
+export type Compression = Partial<Record<ContentCoding, Compressor>>;
+
 export type LogRecord =
   | {
       type: 'request';
@@ -97,6 +122,10 @@ export interface ResolvedOptions {
   staleIfErrorMs: number;
   maxEntries: number;
   maxBytes: number;
+  negativeTtlMs: number;
+  upstreamMaxPerMinute: number;
+  compression: Compression;
+  clock: Clock;
   maxLimit: number;
   maxPage: number;
   maxResponseBytes: number;
@@ -131,16 +160,7 @@ export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 300;
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 export function resolveOptions(options: ProxyOptions): ResolvedOptions {
-  if (!options.apiKey || typeof options.apiKey !== 'string' || !options.apiKey.trim()) {
-    throw new ProxyConfigError('An API key is required (apiKey / BUSINESS_API_KEY).');
-  }
-  // Such a key cannot be sent as a header: fetch would throw on every call (a 502 for each visitor,
-  // after useless retries) instead of one clear error now. The message never quotes the key.
-  if (/[\u0000-\u001f\u007f]/.test(options.apiKey)) {
-    throw new ProxyConfigError(
-      'The API key contains a line break or control character (apiKey / BUSINESS_API_KEY); check for a stray newline.',
-    );
-  }
+  const apiKey = checkApiKey(options.apiKey);
   const upstreamBase = parseUpstream(options.upstreamUrl);
   const mount = `/${(options.mount ?? '/widget-api').replace(/^\/+|\/+$/g, '')}`;
   if (!/^\/[A-Za-z0-9._~/-]*$/.test(mount) || mount.split('/').includes('..')) {
@@ -149,8 +169,8 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
   const cache = options.cache ?? {};
   const limits = options.limits ?? {};
   const rate = options.rateLimit ?? {};
-  return {
-    apiKey: options.apiKey,
+  const resolved: ResolvedOptions = {
+    apiKey,
     upstreamBase,
     mount: mount === '/' ? '' : mount,
     allowedOrigins: parseOrigins(options.allowedOrigins ?? []),
@@ -163,6 +183,11 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     staleIfErrorMs: seconds(cache.staleIfErrorSeconds, 86_400, 'cache.staleIfErrorSeconds'),
     maxEntries: whole(cache.maxEntries, 1000, 'cache.maxEntries', 1),
     maxBytes: whole(cache.maxBytes, 32 * 1024 * 1024, 'cache.maxBytes', 1024),
+    negativeTtlMs: seconds(cache.negativeTtlSeconds, 30, 'cache.negativeTtlSeconds'),
+    // At least one call a minute (0 would darken every widget); the ring of call times stays small.
+    upstreamMaxPerMinute: whole(options.upstreamMaxPerMinute, 300, 'upstreamMaxPerMinute', 1, 100_000),
+    compression: options.compression === false ? {} : (options.compression ?? { gzip: webGzip }),
+    clock: options.clock ?? systemClock,
     maxLimit: whole(limits.maxLimit, 50, 'limits.maxLimit', 1),
     maxPage: whole(limits.maxPage, 10_000, 'limits.maxPage', 1),
     maxResponseBytes: whole(limits.maxResponseBytes, 1024 * 1024, 'limits.maxResponseBytes', 1024),
@@ -187,6 +212,51 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     log: options.log ?? logToConsole,
   };
+  checkCombinations(resolved);
+  return resolved;
+}
+
+/**
+ * The key goes out as the `x-api-key` header value. A character a header cannot carry (a line break, or
+ * a zero-width space pasted with it) would make every upstream call throw, and visitors would see "could
+ * not be reached" while the real cause is the key: refuse it now, saying where, never quoting the key.
+ * Keys are tokens, so visible ASCII only; surrounding spaces would be stripped by fetch (another key).
+ */
+function checkApiKey(key: unknown): string {
+  if (typeof key !== 'string' || !key.trim()) {
+    throw new ProxyConfigError('An API key is required (apiKey / BUSINESS_API_KEY).');
+  }
+  if (key !== key.trim()) {
+    throw new ProxyConfigError(
+      'The API key starts or ends with white space (apiKey / BUSINESS_API_KEY); check for a stray space or newline.',
+    );
+  }
+  const chars = [...key];
+  const bad = chars.findIndex((char) => !/^[\x21-\x7e]$/.test(char));
+  if (bad >= 0) {
+    const code = chars[bad]!.codePointAt(0)!;
+    const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new ProxyConfigError(
+      `The API key (apiKey / BUSINESS_API_KEY) has a character an HTTP header cannot carry at position ${bad + 1} (${name}${code < 0x20 || code === 0x7f ? ', a line break or control character' : ''}); keys are visible ASCII. Copy it again from the dashboard.`,
+    );
+  }
+  return key;
+}
+
+/** Values that are each fine but cannot work together. */
+function checkCombinations(options: ResolvedOptions): void {
+  // lru-cache does not store an entry larger than the cache: every such answer would go upstream again.
+  if (options.maxBytes < options.maxResponseBytes) {
+    throw new ProxyConfigError(
+      `cache.maxBytes (${options.maxBytes}) is smaller than limits.maxResponseBytes (${options.maxResponseBytes}): large answers could never be cached.`,
+    );
+  }
+}
+
+/** gzip through the standard `CompressionStream` (Node, Deno, Bun, Workers). */
+async function webGzip(body: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([body]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /**
@@ -235,10 +305,17 @@ function seconds(value: number | undefined, fallback: number, name: string, min 
   return whole(value, fallback, name, min) * 1000;
 }
 
-function whole(value: number | undefined, fallback: number, name: string, min: number): number {
+function whole(
+  value: number | undefined,
+  fallback: number,
+  name: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min) {
-    throw new ProxyConfigError(`${name} must be a whole number ≥ ${min}; got ${String(value)}.`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+    throw new ProxyConfigError(`${name} must be a whole number ${range}; got ${String(value)}.`);
   }
   return value;
 }

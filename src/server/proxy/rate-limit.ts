@@ -1,33 +1,44 @@
 /**
  * Per-client token bucket: `perMinute` tokens, refilled continuously. Buckets live in a bounded LRU so a
  * flood of distinct addresses cannot grow memory without limit.
+ *
+ * Fail closed: a request whose client address is unknown (the runtime passed none, or the connection was
+ * reset before it could be read) is not unlimited; all such requests share one bucket, `UNKNOWN_CLIENT`,
+ * with the normal limit. Together with the upstream budget (budget.ts) no pattern of requests can spend
+ * more of the API quota than the operator allowed.
  */
 import { LRUCache } from 'lru-cache';
+import type { Clock } from './clock.ts';
 
 interface Bucket {
   tokens: number;
   updatedAt: number;
 }
 
-export class RateLimiter {
-  private readonly buckets = new LRUCache<string, Bucket>({ max: 50_000, ttl: 60_000 });
+/** The one bucket every request without a known client address counts against. */
+export const UNKNOWN_CLIENT = 'unknown-client';
 
-  constructor(private readonly perMinute: number) {}
+export class RateLimiter {
+  private readonly buckets = new LRUCache<string, Bucket>({ max: 50_000 });
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly clock: Clock,
+  ) {}
 
   /** Takes one token for `client`; returns 0 when allowed, else the seconds to wait. */
   take(client: string): number {
     if (this.perMinute <= 0) return 0;
-    const now = Date.now();
+    const now = this.clock.now();
     const perMs = this.perMinute / 60_000;
     const bucket = this.buckets.get(client) ?? { tokens: this.perMinute, updatedAt: now };
     bucket.tokens = Math.min(this.perMinute, bucket.tokens + (now - bucket.updatedAt) * perMs);
     bucket.updatedAt = now;
+    this.buckets.set(client, bucket);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
-      this.buckets.set(client, bucket);
       return 0;
     }
-    this.buckets.set(client, bucket);
     return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
   }
 }
@@ -35,12 +46,13 @@ export class RateLimiter {
 /**
  * The client address: the socket peer, or — behind `trustProxy` trusted reverse proxies — the address
  * the nearest trusted proxy appended to `X-Forwarded-For` (entries further left are client-controlled).
+ * Unknown: {@link UNKNOWN_CLIENT}.
  */
 export function clientAddress(
   headers: Headers,
   socketAddress: string | undefined,
   trustProxy: number,
-): string | undefined {
+): string {
   if (trustProxy > 0) {
     const hops = (headers.get('x-forwarded-for') ?? '')
       .split(',')
@@ -49,7 +61,7 @@ export function clientAddress(
     const candidate = hops[hops.length - trustProxy];
     if (candidate) return rateLimitKey(candidate);
   }
-  return socketAddress === undefined ? undefined : rateLimitKey(socketAddress);
+  return socketAddress ? rateLimitKey(socketAddress) : UNKNOWN_CLIENT;
 }
 
 /**

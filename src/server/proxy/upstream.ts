@@ -2,14 +2,19 @@
  * The only code that talks to the upstream API. The URL is rebuilt from constants and validated query
  * parameters; only `x-api-key`, `accept` and a fixed user agent are sent; redirects are refused (fetch
  * would forward `x-api-key` to the redirect target); each attempt has a timeout and the whole call a
- * deadline; bodies are size-capped, parsed and validated with the shared schemas. Transient failures are
- * retried with full-jitter exponential backoff; `Retry-After` holds every further call until it passes
- * (at most `limits.maxRetryAfterSeconds`); a small circuit breaker stops hammering an upstream that keeps
- * failing, and after its cooldown lets exactly one trial call test the upstream before the others resume.
+ * deadline; bodies are size-capped, parsed, depth-checked and validated with the shared schemas, and page
+ * items cut to the requested `limit`.
+ *
+ * Every attempt (retries included) first passes three gates: a `Retry-After` hold (at most
+ * `limits.maxRetryAfterSeconds`), the circuit breaker (breaker.ts) and the upstream budget (budget.ts).
+ * Transient failures are retried with full-jitter exponential backoff inside the deadline.
  */
-import { canonicalQuery, type Operation, type ParsedQuery } from '../../api/query.ts';
+import { canonicalQuery, DEFAULT_LIMIT, type Operation, type ParsedQuery } from '../../api/query.ts';
 import { parseRetryAfter } from '../../api/retry-after.ts';
 import { BusinessInfoSchema, PageEnvelopeSchema } from '../../api/schemas.ts';
+import type { CircuitBreaker } from './breaker.ts';
+import type { UpstreamBudget } from './budget.ts';
+import { sleep, type Clock } from './clock.ts';
 import type { ResolvedOptions } from './options.ts';
 
 /** Fixed map from our routes to the API document's paths. */
@@ -21,17 +26,58 @@ export const UPSTREAM_PATHS: Record<Operation, string> = {
 
 export const USER_AGENT = 'review-widgets-proxy/0.1';
 
+/** Deeper JSON than this is refused as invalid: the API's payloads nest about six levels. */
+export const MAX_JSON_DEPTH = 32;
+
 export type UpstreamFailure =
+  // The upstream's health: counted by the breaker (and the first four retried).
   | 'timeout'
   | 'network'
   | 'rate-limited'
   | 'unavailable'
+  | 'server-error'
+  // One query's (or the configuration's) problem: remembered briefly by the cache, never counted.
+  | 'not-found'
   | 'unauthorized'
   | 'redirect'
   | 'status'
   | 'too-large'
   | 'invalid'
-  | 'circuit-open';
+  // The proxy's own refusals: no upstream call was made.
+  | 'held'
+  | 'circuit-open'
+  | 'budget';
+
+/** Failures that say the upstream itself is unhealthy: the only ones the circuit breaker counts. */
+export const HEALTH_FAILURES: ReadonlySet<UpstreamFailure> = new Set([
+  'timeout',
+  'network',
+  'rate-limited',
+  'unavailable',
+  'server-error',
+]);
+const RETRYABLE: ReadonlySet<UpstreamFailure> = new Set([
+  'timeout',
+  'network',
+  'rate-limited',
+  'unavailable',
+]);
+/** Failures that belong to one query: the cache remembers them (negative caching). */
+export const QUERY_FAILURES: ReadonlySet<UpstreamFailure> = new Set([
+  'not-found',
+  'unauthorized',
+  'redirect',
+  'status',
+  'too-large',
+  'invalid',
+]);
+/** Failures with no status line, logged per attempt (`checkStatus` logs the others where it reads them). */
+const FAILURES_LOGGED_PER_ATTEMPT: ReadonlySet<UpstreamFailure> = new Set([
+  'timeout',
+  'network',
+  'too-large',
+  'invalid',
+]);
 
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
@@ -45,42 +91,65 @@ export class UpstreamError extends Error {
   }
 }
 
-const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
-/**
- * Failures logged by `call` on each attempt: they come with no status line, and `checkStatus` logs only
- * the failures that do.
- */
-const FAILURES_LOGGED_PER_ATTEMPT = new Set<UpstreamFailure>(['timeout', 'network', 'too-large', 'invalid']);
+/** The slice of the configuration the upstream caller needs. */
+export type UpstreamConfig = Pick<
+  ResolvedOptions,
+  | 'apiKey'
+  | 'upstreamBase'
+  | 'fetch'
+  | 'log'
+  | 'maxResponseBytes'
+  | 'attemptTimeoutMs'
+  | 'deadlineMs'
+  | 'retries'
+  | 'backoffBaseMs'
+  | 'maxRetryAfterMs'
+>;
+
+/** A validated answer: the JSON to store and, for a page, where its filter ends. */
+export interface Validated {
+  json: string;
+  totals?: PageTotals;
+}
+
+export interface PageTotals {
+  totalItems: number;
+  totalPages: number;
+}
 
 export class Upstream {
   /** No upstream call before this time (set by `Retry-After`, at most `maxRetryAfterMs` ahead). */
   private holdUntil = 0;
-  private consecutiveFailures = 0;
-  /**
-   * The circuit: `0` closed; a time in the future open (every call refused); a time in the past
-   * half-open (the cooldown is over, but only one trial call at a time may reach the upstream; its
-   * success closes the circuit, its failure opens it again).
-   */
-  private circuitOpenUntil = 0;
-  /** The deadline of the half-open trial call in flight (others are refused until then); `0`: none. */
-  private trialUntil = 0;
 
-  constructor(private readonly options: ResolvedOptions) {}
+  constructor(
+    private readonly config: UpstreamConfig,
+    private readonly clock: Clock,
+    private readonly breaker: CircuitBreaker,
+    private readonly budget: UpstreamBudget,
+  ) {}
 
-  /** One logical upstream call: retries, backoff and the deadline included. Resolves to the JSON to store. */
-  async call(operation: Operation, query: ParsedQuery): Promise<string> {
-    const deadline = Date.now() + this.options.deadlineMs;
+  /** One logical upstream call: retries, backoff and the deadline included. */
+  async call(operation: Operation, query: ParsedQuery): Promise<Validated> {
+    const deadline = this.clock.now() + this.config.deadlineMs;
     const held = this.holdError();
     if (held) throw held;
-    // Half-open and no trial in flight (else `holdError` refused): this call is the trial. It settles by
-    // its deadline at the latest; calls arriving meanwhile fail fast with that as their `Retry-After`.
-    const trial = this.circuitOpenUntil !== 0;
-    if (!trial) return this.callWithRetries(operation, query, deadline, false);
-    this.trialUntil = deadline;
+    const admission = this.breaker.admit(deadline);
+    if (!admission.go) {
+      throw new UpstreamError(
+        'circuit-open',
+        'The upstream keeps failing; calls are paused.',
+        admission.retryAt,
+      );
+    }
     try {
-      return await this.callWithRetries(operation, query, deadline, true);
-    } finally {
-      this.trialUntil = 0;
+      const body = await this.callWithRetries(operation, query, deadline);
+      this.breaker.success();
+      return body;
+    } catch (error) {
+      const failure = asUpstreamError(error);
+      if (HEALTH_FAILURES.has(failure.failure)) this.breaker.healthFailure(admission.trial);
+      else this.breaker.neutral(admission.trial);
+      throw failure;
     }
   }
 
@@ -88,117 +157,69 @@ export class Upstream {
     operation: Operation,
     query: ParsedQuery,
     deadline: number,
-    trial: boolean,
-  ): Promise<string> {
-    let attempt = 0;
-    for (;;) {
+  ): Promise<Validated> {
+    for (let attempt = 0; ; attempt++) {
+      // A hold set while this call backed off (another call was told to wait) holds this retry too:
+      // wait it out inside the deadline, or give up.
+      for (let hold = this.holdError(); hold; hold = this.holdError()) {
+        if (attempt === 0 || !hold.retryAt || hold.retryAt >= deadline) throw hold;
+        await sleep(this.clock, hold.retryAt - this.clock.now());
+      }
+      const budgetRetryAt = this.budget.take();
+      if (budgetRetryAt !== undefined) {
+        throw new UpstreamError(
+          'budget',
+          `The upstream budget (${this.budget.perMinute} calls a minute) is spent.`,
+          budgetRetryAt,
+        );
+      }
       try {
-        const body = await this.attempt(operation, query, deadline);
-        // Any success (the trial's, or one that was in flight when the circuit opened) closes it.
-        this.consecutiveFailures = 0;
-        this.circuitOpenUntil = 0;
-        return body;
+        return await this.attempt(operation, query, deadline);
       } catch (error) {
         const failure = asUpstreamError(error);
         if (FAILURES_LOGGED_PER_ATTEMPT.has(failure.failure)) {
-          // Status answers are logged where they are read; these would otherwise leave an operator with
-          // a 502 and no reason. The messages are built from constants, never from the key or a body.
-          this.options.log({
+          // The messages are built from constants, never from the key or a body.
+          this.config.log({
             type: 'upstream',
             level: 'warn',
             message: `upstream ${operation} attempt ${attempt + 1} failed: ${failure.message}`,
           });
         }
-        const retryable = ['timeout', 'network', 'rate-limited', 'unavailable'].includes(failure.failure);
-        const wait = this.nextWait(failure, attempt);
-        if (!retryable || attempt >= this.options.retries || Date.now() + wait >= deadline) {
-          this.recordFailure();
-          throw failure;
-        }
-        attempt++;
-        await sleep(wait);
-        // While this call backed off, another may have been told to wait (a longer `Retry-After`) or
-        // opened the circuit: that holds this retry too. Wait it out inside the deadline, or give up.
-        for (
-          let hold = this.holdError(failure.retryAt, trial);
-          hold;
-          hold = this.holdError(failure.retryAt, trial)
-        ) {
-          if (!hold.retryAt || hold.retryAt >= deadline) throw hold;
-          await sleep(hold.retryAt - Date.now());
-        }
+        const wait = failure.retryAt
+          ? Math.max(0, failure.retryAt - this.clock.now())
+          : Math.random() * this.config.backoffBaseMs * 2 ** attempt; // full jitter
+        const retry =
+          RETRYABLE.has(failure.failure) &&
+          attempt < this.config.retries &&
+          this.clock.now() + wait < deadline;
+        if (!retry) throw failure;
+        await sleep(this.clock, wait);
       }
     }
   }
 
-  /**
-   * Why no upstream call may start now: a `Retry-After` hold (one ending later than `waitedFor`, the hold
-   * this call already sat out), an open circuit, or — for any call but the trial itself — a half-open
-   * circuit whose trial call is still in flight. `undefined` when calls may go ahead.
-   */
-  private holdError(waitedFor = 0, trial = false): UpstreamError | undefined {
-    const now = Date.now();
-    if (now < this.holdUntil && this.holdUntil > waitedFor) {
-      return new UpstreamError(
-        'rate-limited',
-        'The upstream asked us to wait (Retry-After).',
-        this.holdUntil,
-      );
-    }
-    if (now < this.circuitOpenUntil) {
-      return new UpstreamError(
-        'circuit-open',
-        'The upstream keeps failing; calls are paused.',
-        this.circuitOpenUntil,
-      );
-    }
-    if (this.trialUntil && !trial) {
-      return new UpstreamError(
-        'circuit-open',
-        'The upstream keeps failing; one trial call is testing it, the others are paused.',
-        this.trialUntil,
-      );
-    }
-    return undefined;
+  /** A `Retry-After` hold in force, as the error a call refused by it gets. */
+  private holdError(): UpstreamError | undefined {
+    if (this.clock.now() >= this.holdUntil) return undefined;
+    return new UpstreamError('held', 'The upstream asked us to wait (Retry-After).', this.holdUntil);
   }
 
-  private recordFailure(): void {
-    this.consecutiveFailures++;
-    if (this.consecutiveFailures >= this.options.circuitFailures) {
-      this.circuitOpenUntil = Date.now() + this.options.circuitCooldownMs;
-      // After the cooldown the circuit is half-open (see `call`): the failure of its one trial call opens
-      // it again at once, its success closes it and resets this count.
-      this.consecutiveFailures = this.options.circuitFailures - 1;
-      this.options.log({
-        type: 'upstream',
-        level: 'error',
-        message: `circuit open for ${this.options.circuitCooldownMs} ms after repeated upstream failures`,
-      });
-    }
-  }
-
-  /** Full jitter (random 0..base·2^attempt), or exactly the upstream's `Retry-After`. */
-  private nextWait(failure: UpstreamError, attempt: number): number {
-    if (failure.retryAt) return Math.max(0, failure.retryAt - Date.now());
-    return Math.random() * this.options.backoffBaseMs * 2 ** attempt;
-  }
-
-  private async attempt(operation: Operation, query: ParsedQuery, deadline: number): Promise<string> {
-    const url = new URL(this.options.upstreamBase.href);
+  private async attempt(operation: Operation, query: ParsedQuery, deadline: number): Promise<Validated> {
+    const url = new URL(this.config.upstreamBase.href);
     // The base's pathname is at least `/` (a URL cannot have an empty path): join without doubling it, or
     // the upstream would be asked for `//api/v1/…`.
     url.pathname = `${url.pathname.replace(/\/+$/, '')}${UPSTREAM_PATHS[operation]}`;
     url.search = canonicalQuery(operation, query);
 
     const controller = new AbortController();
-    const timeoutMs = Math.min(this.options.attemptTimeoutMs, deadline - Date.now());
-    const timer = setTimeout(() => controller.abort(), Math.max(0, timeoutMs));
+    const timeoutMs = Math.max(0, Math.min(this.config.attemptTimeoutMs, deadline - this.clock.now()));
+    const cancelTimer = this.clock.setTimer(timeoutMs, () => controller.abort());
     try {
       let response: Response;
       try {
-        response = await this.options.fetch(url.href, {
+        response = await this.config.fetch(url.href, {
           method: 'GET',
-          headers: { 'x-api-key': this.options.apiKey, accept: 'application/json', 'user-agent': USER_AGENT },
+          headers: { 'x-api-key': this.config.apiKey, accept: 'application/json', 'user-agent': USER_AGENT },
           redirect: 'manual',
           signal: controller.signal,
         });
@@ -208,10 +229,10 @@ export class Upstream {
           : new UpstreamError('network', 'The upstream could not be reached.');
       }
       this.checkStatus(response, operation);
-      const text = await readCapped(response, this.options.maxResponseBytes, controller.signal, timeoutMs);
-      return validate(operation, text);
+      const text = await readCapped(response, this.config.maxResponseBytes, controller.signal, timeoutMs);
+      return validate(operation, text, query.limit ?? DEFAULT_LIMIT);
     } finally {
-      clearTimeout(timer);
+      cancelTimer();
     }
   }
 
@@ -219,49 +240,41 @@ export class Upstream {
     const { status } = response;
     if (status >= 200 && status < 300) return;
     void response.body?.cancel().catch(() => {});
+    const warn = (message: string, level: 'warn' | 'error' = 'warn') =>
+      this.config.log({ type: 'upstream', level, message });
     if (status === 401 || status === 403) {
       // A misconfiguration, not the visitor's fault. The key itself is never logged.
-      this.options.log({
-        type: 'upstream',
-        level: 'error',
-        message: `upstream refused the API key (${status}) on ${operation}: check BUSINESS_API_KEY`,
-      });
+      warn(`upstream refused the API key (${status}) on ${operation}: check BUSINESS_API_KEY`, 'error');
       throw new UpstreamError('unauthorized', `The upstream refused the API key (${status}).`);
     }
     if (status >= 300 && status < 400) {
-      this.options.log({
-        type: 'upstream',
-        level: 'error',
-        message: `upstream redirected (${status}) on ${operation}; refused so the key cannot leak`,
-      });
+      warn(`upstream redirected (${status}) on ${operation}; refused so the key cannot leak`, 'error');
       throw new UpstreamError('redirect', `The upstream redirected (${status}).`);
     }
-    if (RETRYABLE_STATUS.has(status)) {
+    if (status === 429 || status === 502 || status === 503 || status === 504) {
       const asked = parseRetryAfter(response.headers.get('retry-after'));
       // Honoured up to the cap: a hold stops every upstream call, so `Retry-After: 31536000` (or a date
       // years ahead) must not stop the proxy until restart. Browsers are told the capped time too.
-      const capSeconds = this.options.maxRetryAfterMs / 1000;
+      const capSeconds = this.config.maxRetryAfterMs / 1000;
       const capped = asked !== undefined && asked > capSeconds;
-      const retryAt = asked === undefined ? undefined : Date.now() + Math.min(asked, capSeconds) * 1000;
+      const retryAt = asked === undefined ? undefined : this.clock.now() + Math.min(asked, capSeconds) * 1000;
       if (retryAt) this.holdUntil = Math.max(this.holdUntil, retryAt);
-      this.options.log({
-        type: 'upstream',
-        level: 'warn',
-        message: capped
+      warn(
+        capped
           ? `upstream answered ${status} on ${operation} with Retry-After ${asked} s; holding calls for ${capSeconds} s (limits.maxRetryAfterSeconds)`
           : `upstream answered ${status} on ${operation}`,
-      });
+      );
       throw new UpstreamError(
         status === 429 ? 'rate-limited' : 'unavailable',
         `Upstream ${status}.`,
         retryAt,
       );
     }
-    this.options.log({
-      type: 'upstream',
-      level: 'warn',
-      message: `upstream answered ${status} on ${operation}`,
-    });
+    warn(`upstream answered ${status} on ${operation}`);
+    if (status >= 500) throw new UpstreamError('server-error', `Upstream ${status}.`);
+    // A page that does not exist (the API document's advice: check the pagination fields first). An
+    // `info` 404 means a wrong upstream URL, not a missing page.
+    if (status === 404 && operation !== 'info') throw new UpstreamError('not-found', 'Upstream 404.');
     throw new UpstreamError('status', `Upstream ${status}.`);
   }
 }
@@ -311,37 +324,58 @@ async function readCapped(
 /**
  * Parses and validates the body with the shared schemas and returns the JSON we store and serve. The
  * envelope is re-serialised from the validated value (unknown envelope keys and the upstream's `links`,
- * which name upstream paths, are dropped); page items pass through for the browser to validate one by one.
+ * which name upstream paths, are dropped); page items are cut to `limit` and pass through for the browser
+ * to validate one by one. Whatever goes wrong here (a pathological body included) is `invalid`: the
+ * body's fault, never retried and never counted against the upstream's health.
  */
-function validate(operation: Operation, text: string): string {
-  let json: unknown;
+export function validate(operation: Operation, text: string, limit: number): Validated {
   try {
-    json = JSON.parse(text);
-  } catch {
-    throw new UpstreamError('invalid', 'The upstream body is not JSON.');
+    const json: unknown = JSON.parse(text);
+    if (depthExceeds(json, MAX_JSON_DEPTH)) {
+      return invalidBody(`The upstream body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+    }
+    if (operation === 'info') {
+      const result = BusinessInfoSchema.safeParse(json);
+      if (!result.success) return invalidBody(contractMessage(result.error.issues[0]?.path));
+      return { json: JSON.stringify(result.data) };
+    }
+    const result = PageEnvelopeSchema.safeParse(json);
+    if (!result.success) return invalidBody(contractMessage(result.error.issues[0]?.path));
+    const { pagination, data } = result.data;
+    return {
+      json: JSON.stringify({ pagination, data: data.slice(0, limit) }),
+      totals: { totalItems: pagination.totalItems, totalPages: pagination.totalPages },
+    };
+  } catch (error) {
+    if (error instanceof UpstreamError) throw error;
+    return invalidBody(
+      error instanceof SyntaxError ? 'The upstream body is not JSON.' : 'The upstream body cannot be read.',
+    );
   }
-  if (operation === 'info') {
-    const result = BusinessInfoSchema.safeParse(json);
-    if (!result.success) throw invalid(result.error.issues[0]?.path);
-    return JSON.stringify(result.data);
-  }
-  const result = PageEnvelopeSchema.safeParse(json);
-  if (!result.success) throw invalid(result.error.issues[0]?.path);
-  const { pagination, data } = result.data;
-  return JSON.stringify({ pagination, data });
 }
 
-function invalid(path: readonly PropertyKey[] | undefined): UpstreamError {
-  return new UpstreamError(
-    'invalid',
-    `The upstream body breaks the contract at "${(path ?? []).join('.')}".`,
-  );
+/** Whether `value` nests more than `max` arrays/objects deep; iterative, so no depth overflows it. */
+function depthExceeds(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(current)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+function contractMessage(path: readonly PropertyKey[] | undefined): string {
+  return `The upstream body breaks the contract at "${(path ?? []).join('.')}".`;
+}
+
+function invalidBody(message: string): never {
+  throw new UpstreamError('invalid', message);
 }
 
 function asUpstreamError(error: unknown): UpstreamError {
   return error instanceof UpstreamError ? error : new UpstreamError('network', String(error));
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

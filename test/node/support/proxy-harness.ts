@@ -5,6 +5,7 @@
  * answers are the proxy's own small JSON (never an upstream body).
  */
 import assert from 'node:assert/strict';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createProxy, type LogRecord, type ProxyOptions } from '../../../src/server/proxy/index.ts';
 import type { FakeUpstream } from './fake-upstream.ts';
 
@@ -18,6 +19,9 @@ export const DEFAULT_CLIENT = '192.0.2.10';
 export interface Answer {
   status: number;
   headers: Headers;
+  /** The body as sent (compressed when `Content-Encoding` says so). */
+  bytes: Uint8Array;
+  /** The body decoded: decompressed, then read as UTF-8. */
   text: string;
   /** The body parsed as JSON (throws when it is not JSON). */
   json: () => any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -92,11 +96,13 @@ export function makeProxy(upstream: FakeUpstream, overrides: Overrides = {}): Ha
         options.clientAddress === null
           ? await handler(request)
           : await handler(request, { clientAddress: options.clientAddress ?? DEFAULT_CLIENT });
-      const text = await response.text();
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const text = decode(bytes, response.headers.get('content-encoding')).toString('utf8');
       const elapsedMs = performance.now() - started;
       const answer: Answer = {
         status: response.status,
         headers: response.headers,
+        bytes,
         text,
         json: () => JSON.parse(text),
         elapsedMs,
@@ -108,6 +114,14 @@ export function makeProxy(upstream: FakeUpstream, overrides: Overrides = {}): Ha
       return answer;
     },
   };
+}
+
+function decode(bytes: Uint8Array, coding: string | null): Buffer {
+  if (bytes.byteLength === 0) return Buffer.alloc(0); // a 304 or HEAD keeps the headers of the coding
+  if (coding === 'gzip') return gunzipSync(bytes);
+  if (coding === 'br') return brotliDecompressSync(bytes);
+  assert.equal(coding, null, `unexpected Content-Encoding ${coding}`);
+  return Buffer.from(bytes);
 }
 
 function assertNoLeak(answer: Answer): void {

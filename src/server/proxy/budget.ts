@@ -1,0 +1,32 @@
+/**
+ * The upstream budget: at most `perMinute` upstream attempts (retries included) in any sliding 60-second
+ * window, shared by every client. The per-client rate limit shares the proxy fairly; this caps what all
+ * clients together (any number of addresses) can cost the API quota. It is a log of the last `perMinute`
+ * attempt times in a ring: an attempt may start when the oldest of them is a minute old.
+ */
+import type { Clock } from './clock.ts';
+
+const WINDOW_MS = 60_000;
+
+export class UpstreamBudget {
+  private readonly times: Float64Array;
+  private next = 0;
+
+  constructor(
+    readonly perMinute: number,
+    private readonly clock: Clock,
+  ) {
+    // Never-used slots read as "long ago".
+    this.times = new Float64Array(perMinute).fill(-Infinity);
+  }
+
+  /** Spends one attempt; returns `undefined` when allowed, else the time (ms) the next one may start. */
+  take(): number | undefined {
+    const now = this.clock.now();
+    const oldest = this.times[this.next] ?? -Infinity;
+    if (now - oldest < WINDOW_MS) return oldest + WINDOW_MS;
+    this.times[this.next] = now;
+    this.next = (this.next + 1) % this.perMinute;
+    return undefined;
+  }
+}
