@@ -37,6 +37,43 @@ describe('the API key', () => {
     refused({ apiKey: `${API_KEY}\r\nx-evil: 1` }, /API key/);
     refused({ apiKey: `a\u0000b` }, /API key/);
   });
+
+  test('a character no header can carry (a pasted zero-width space) is refused at start, saying where', () => {
+    refused({ apiKey: `${API_KEY}\u200b` }, /position 43 \(U\+200B\).*visible ASCII/);
+    refused({ apiKey: `clé-${API_KEY}` }, /position 3 \(U\+00E9\)/);
+    refused({ apiKey: 'two words' }, /position 4 \(U\+0020\)/);
+    refused({ apiKey: `\u00a0${API_KEY}` }, /API key/);
+  });
+
+  test('surrounding white space is refused (fetch would strip it and send another key)', () => {
+    refused({ apiKey: ` ${API_KEY}` }, /starts or ends with white space/);
+    refused({ apiKey: `${API_KEY}\t` }, /starts or ends with white space/);
+  });
+});
+
+describe('the quota guard and the cache', () => {
+  test('upstreamMaxPerMinute: a whole number from 1 (0 would darken every widget) to 100000', () => {
+    for (const value of [0, -1, 1.5, 100_001, Number.NaN]) {
+      refused(
+        { upstreamMaxPerMinute: value },
+        /upstreamMaxPerMinute must be a whole number from 1 to 100000/,
+      );
+    }
+    assert.equal(resolveOptions({ ...BASE }).upstreamMaxPerMinute, 300);
+    assert.equal(resolveOptions({ ...BASE, upstreamMaxPerMinute: 1 }).upstreamMaxPerMinute, 1);
+  });
+
+  test('cache.negativeTtlSeconds defaults to 30 and must be whole', () => {
+    assert.equal(resolveOptions({ ...BASE }).negativeTtlMs, 30_000);
+    refused({ cache: { negativeTtlSeconds: -1 } }, /cache\.negativeTtlSeconds/);
+  });
+
+  test('a cache smaller than one answer is refused (nothing large could ever be cached)', () => {
+    refused(
+      { cache: { maxBytes: 64 * 1024 }, limits: { maxResponseBytes: 128 * 1024 } },
+      /cache\.maxBytes \(65536\) is smaller than limits\.maxResponseBytes \(131072\)/,
+    );
+  });
 });
 
 describe('the upstream URL', () => {

@@ -28,6 +28,7 @@ test('readConfig: defaults, lists and numbers', () => {
   assert.deepEqual(config.proxy.allowedOrigins, []);
   assert.equal(config.proxy.rateLimit?.perMinute, 60);
   assert.equal(config.proxy.rateLimit?.trustProxy, 0);
+  assert.equal(config.proxy.upstreamMaxPerMinute, 300);
 
   const custom = readConfig({
     PORT: '9000',
@@ -37,7 +38,9 @@ test('readConfig: defaults, lists and numbers', () => {
     CACHE_TTL_SECONDS: '30',
     RATE_LIMIT_PER_MINUTE: '0',
     TRUST_PROXY: 'true',
+    UPSTREAM_MAX_PER_MINUTE: '120',
   });
+  assert.equal(custom.proxy.upstreamMaxPerMinute, 120);
   assert.equal(custom.port, 9000);
   assert.deepEqual(custom.upstream, { apiKey: 'k', url: 'https://api.example.com' });
   assert.deepEqual(custom.proxy.allowedOrigins, ['https://a.example', 'https://b.example']);
@@ -118,6 +121,8 @@ test('readConfig refuses a key without a URL, a URL without a key, and bad numbe
     { CACHE_TTL_SECONDS: '1.5' },
     { RATE_LIMIT_PER_MINUTE: 'many' },
     { TRUST_PROXY: 'yes' },
+    { UPSTREAM_MAX_PER_MINUTE: '0' },
+    { UPSTREAM_MAX_PER_MINUTE: 'lots' },
   ]) {
     assert.throws(() => readConfig(env), ConfigError, JSON.stringify(env));
   }
@@ -140,6 +145,15 @@ test('start: a bad configuration stops with a clear message and a non-zero exit'
   assert.notEqual(insecure.code, 0);
   assert.match(insecure.output, /https/);
   assert.doesNotMatch(insecure.output, /secret-key-123/);
+
+  // A key pasted with a zero-width space: refused at start, not "could not be reached" on every request.
+  const pasted = await start({
+    BUSINESS_API_KEY: 'secret-key-123\u200b',
+    BUSINESS_API_URL: 'https://api.example.com',
+  });
+  assert.notEqual(pasted.code, 0);
+  assert.match(pasted.output, /character an HTTP header cannot carry at position 15 \(U\+200B\)/);
+  assert.doesNotMatch(pasted.output, /secret-key-123/);
 });
 
 test('start: without a key it says it serves the sample business; with one it names the upstream, never the key', async () => {
