@@ -24,6 +24,12 @@ export const OPERATION_PARAMS: Record<Operation, readonly string[]> = {
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 10;
+/**
+ * The proxy's default `limits.maxLimit` and `limits.maxPage` (the {@link QueryLimits} it refuses past).
+ * The widgets never ask for more: a list reads a larger `page` (attribute or shared link) as "not set".
+ */
+export const DEFAULT_MAX_LIMIT = 50;
+export const DEFAULT_MAX_PAGE = 10_000;
 
 export interface QueryLimits {
   /** Largest `limit` accepted. */
@@ -44,15 +50,16 @@ const WHOLE_NUMBER = /^[1-9][0-9]{0,8}$/;
  */
 export function parseQuery(operation: Operation, params: URLSearchParams, limits: QueryLimits): QueryResult {
   const allowed = OPERATION_PARAMS[operation];
-  const seen = new Set<string>();
   const query: ParsedQuery = {};
   for (const [name, value] of params) {
     if (!allowed.includes(name)) {
       const hint = allowed.length ? ` (allowed: ${allowed.join(', ')})` : ' (this operation takes none)';
       return fail(`Unknown query parameter "${name}"${hint}.`);
     }
-    if (seen.has(name)) return fail(`Query parameter "${name}" is given more than once.`);
-    seen.add(name);
+    // Every accepted parameter lands in `query`: one already there was given before.
+    if (query[name as keyof ParsedQuery] !== undefined) {
+      return fail(`Query parameter "${name}" is given more than once.`);
+    }
     switch (name) {
       case 'page':
       case 'limit': {
@@ -90,7 +97,9 @@ export function parseQuery(operation: Operation, params: URLSearchParams, limits
  * in for `page` and `limit` so that `?` and `?page=1&limit=10` share one cache entry.
  */
 export function canonicalQuery(operation: Operation, query: ParsedQuery = {}): string {
-  const params = new URLSearchParams();
+  // Every value is a validated number or an enum name (letters and `_`): nothing needs escaping, so the
+  // string is joined directly (this runs on every proxy request) and equals URLSearchParams' output.
+  let out = '';
   for (const name of OPERATION_PARAMS[operation]) {
     const value =
       name === 'page'
@@ -98,9 +107,11 @@ export function canonicalQuery(operation: Operation, query: ParsedQuery = {}): s
         : name === 'limit'
           ? (query.limit ?? DEFAULT_LIMIT)
           : query[name as keyof ParsedQuery];
-    if (value !== undefined && value !== null) params.set(name, String(value));
+    if (value !== undefined && value !== null) {
+      out += `${out ? '&' : ''}${name}=${encodeURIComponent(String(value))}`;
+    }
   }
-  return params.toString();
+  return out;
 }
 
 export function isOneOf<const T extends readonly string[]>(list: T, value: unknown): value is T[number] {

@@ -32,11 +32,11 @@ async function floodWithResets(server: Server, logs: LogRecord[]): Promise<void>
   await new Promise((resolve) => server.close(resolve));
 }
 
-function proxyFor(upstreamUrl: string, logs: LogRecord[]) {
+function proxyFor(upstreamUrl: string, logs: LogRecord[], perMinute = PER_MINUTE) {
   return createProxy({
     apiKey: API_KEY,
     upstreamUrl,
-    rateLimit: { perMinute: PER_MINUTE },
+    rateLimit: { perMinute },
     log: (record) => logs.push(record),
   });
 }
@@ -58,5 +58,62 @@ test('toNodeListener in a server of its own (addresses not recorded): still neve
     // Each request counts against the client's address or, once it is unreadable, the one shared
     // bucket of unknown clients: at most two buckets' worth reach the upstream.
     assert.ok(upstream.calls() <= 2 * PER_MINUTE, `${upstream.calls()} upstream calls`);
+  });
+});
+
+/** Raw HTTP/1.1 exchange, so request targets reach the server exactly as written (`//x`, `/./x`, `%69`). */
+async function exchange(
+  port: number,
+  head: string,
+): Promise<{ status: number; headers: string; body: string }> {
+  const socket = connect(port, '127.0.0.1');
+  let raw = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => (raw += chunk));
+  socket.write(`${head}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+  await new Promise((resolve) => socket.on('close', resolve));
+  const [headers = '', body = ''] = raw.split('\r\n\r\n');
+  return { status: Number(headers.split(' ')[1]), headers: headers.toLowerCase(), body };
+}
+
+test('the fast path (createProxy through toNodeListener) answers exactly as the generic Fetch path', async () => {
+  await withUpstream(async (upstream) => {
+    const proxy = proxyFor(upstream.url, [], 0);
+    // The same proxy behind the generic conversion: a plain function hides its `answer` fast path.
+    const generic = createServer(toNodeListener((request, context) => proxy(request, context)));
+    const fast = createNodeServer(proxy);
+    const ports: number[] = [];
+    for (const server of [generic, fast]) {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      ports.push((server.address() as AddressInfo).port);
+    }
+    const targets = [
+      'GET /widget-api/info HTTP/1.1',
+      'GET /widget-api/reviews?rating=5&sortType=RECENT_REVIEWS HTTP/1.1',
+      'GET /widget-api/./info HTTP/1.1',
+      'GET /widget-api/%69nfo HTTP/1.1',
+      'GET //widget-api/info HTTP/1.1',
+      'GET /widget-api/reviews?rating=9 HTTP/1.1',
+      'GET /widget-api/reviews?limit=%35 HTTP/1.1',
+      'GET /widget-api/posts?page=1&page=2 HTTP/1.1',
+      'HEAD /widget-api/info HTTP/1.1',
+      'POST /widget-api/info HTTP/1.1\r\nContent-Length: 0',
+      'OPTIONS /widget-api/info HTTP/1.1\r\nOrigin: https://evil.test',
+      'GET /widget-api/reviews HTTP/1.1\r\nAccept-Encoding: gzip',
+      'GET http://127.0.0.1/widget-api/info HTTP/1.1',
+    ];
+    try {
+      for (const target of targets) {
+        const [viaGeneric, viaFast] = await Promise.all(ports.map((port) => exchange(port, target)));
+        assert.equal(viaFast!.status, viaGeneric!.status, target);
+        assert.equal(viaFast!.body, viaGeneric!.body, target);
+        for (const name of ['content-type', 'etag', 'vary', 'content-encoding', 'allow', 'x-cache']) {
+          const line = (text: string) => new RegExp(`^${name}: .*$`, 'm').exec(text)?.[0];
+          assert.equal(line(viaFast!.headers), line(viaGeneric!.headers), `${name} of ${target}`);
+        }
+      }
+    } finally {
+      await Promise.all([generic, fast].map((server) => new Promise((resolve) => server.close(resolve))));
+    }
   });
 });

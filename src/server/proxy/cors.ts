@@ -14,11 +14,10 @@ export type CorsDecision =
 const EXPOSE_HEADERS = 'Retry-After, ETag, Cache-Status, X-Cache';
 
 export function decideCors(
-  request: Request,
+  origin: string | null,
   allowedOrigins: ReadonlySet<string> | '*',
   ownOrigin: string,
 ): CorsDecision {
-  const origin = request.headers.get('origin');
   if (origin === null || origin === ownOrigin) return { kind: 'same-origin' };
   if (allowedOrigins === '*' && origin !== 'null') {
     return {

@@ -25,10 +25,40 @@ import { PageEnds } from './page-ends.ts';
 import { clientAddress, RateLimiter } from './rate-limit.ts';
 import { Upstream, UpstreamError } from './upstream.ts';
 
-export type ProxyHandler = (request: Request, context?: ProxyContext) => Promise<Response>;
+/**
+ * A request as the proxy needs it: what every runtime can give cheaply. The Fetch handler builds it from
+ * a `Request`; the Node adapter builds it straight from `IncomingMessage` (no `Request`, `Headers` or
+ * `Response` objects on the hot path).
+ */
+export interface ProxyRequest {
+  method: string;
+  /** The normalised path (as `URL.pathname` gives it). */
+  pathname: string;
+  /** The query string, with or without its leading `?`. */
+  search: string;
+  /** The origin the request was addressed to (`http://host:port`): same-origin pages need no CORS. */
+  origin: string;
+  /** A request header by its lower-case name. */
+  header(name: string): string | null | undefined;
+  /** The client's address, when the runtime knows it (else one shared bucket: fail closed). */
+  clientAddress?: string;
+}
+
+/** An answer as plain data: status, header names in lower case, and the body (`null` for none). */
+export interface ProxyAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer> | string | null;
+}
+
+/** The Fetch-standard handler, plus `answer`: the same logic on plain data, for runtime adapters. */
+export type ProxyHandler = ((request: Request, context?: ProxyContext) => Promise<Response>) & {
+  answer(request: ProxyRequest): Promise<ProxyAnswer>;
+};
 
 const OPERATIONS: readonly Operation[] = ['info', 'posts', 'reviews'];
 const CACHE_STATUS_NAME = 'review-widgets';
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** Smaller bodies are sent as they are: compression would save less than its headers cost. */
 const MIN_COMPRESSED_BYTES = 1024;
 
@@ -55,38 +85,51 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const pageEnds = new PageEnds(config.ttlMs, clock);
   const limiter = new RateLimiter(config.perMinute, clock);
   const codings = Object.keys(config.compression) as ContentCoding[];
+  // What depends on the configuration only, computed once: the hot path builds no such strings.
+  const routes = new Map(OPERATIONS.map((operation) => [`${config.mount}/${operation}`, operation]));
+  const cacheControlOf = Object.fromEntries(
+    (Object.keys(X_CACHE) as Outcome[]).map((outcome) => [outcome, cacheControl(config, outcome)]),
+  ) as Record<Outcome, string>;
 
-  return async function proxy(request, context) {
+  async function answer(request: ProxyRequest): Promise<ProxyAnswer> {
     const started = performance.now();
-    const url = new URL(request.url);
-    const response = await handle(request, url, context ?? {}).catch((error: unknown) => {
+    const result = await handle(request).catch((error: unknown) => {
       config.log({ type: 'upstream', level: 'error', message: `unexpected proxy failure: ${String(error)}` });
       return jsonError(500, 'Internal Server Error', 'The proxy failed unexpectedly.');
     });
     config.log({
       type: 'request',
       method: request.method,
-      path: url.pathname + url.search,
-      status: response.status,
-      cache: response.headers.get('x-cache') ?? '-',
+      path:
+        request.pathname + (request.search && !request.search.startsWith('?') ? '?' : '') + request.search,
+      status: result.status,
+      cache: result.headers['x-cache'] ?? '-',
       durationMs: performance.now() - started,
     });
-    return response;
-  };
+    return result;
+  }
 
-  async function handle(request: Request, url: URL, context: ProxyContext): Promise<Response> {
-    const cors = decideCors(request, config.allowedOrigins, url.origin);
+  const proxy = async (request: Request, context?: ProxyContext): Promise<Response> => {
+    const url = new URL(request.url);
+    const result = await answer(new FetchRequest(request, url, context?.clientAddress));
+    // `encodeBody: 'manual'`: on Workers, a body already in its `Content-Encoding` must not be
+    // compressed again. Other runtimes ignore the unknown init member.
+    const init = { status: result.status, headers: result.headers, encodeBody: 'manual' } as ResponseInit;
+    return new Response(result.body, init);
+  };
+  return Object.assign(proxy, { answer });
+
+  async function handle(request: ProxyRequest): Promise<ProxyAnswer> {
+    const cors = decideCors(request.header('origin') ?? null, config.allowedOrigins, request.origin);
     // Headers every answer carries; the success path passes them in one plain object (the hot path).
     const common: Record<string, string> = { 'x-content-type-options': 'nosniff' };
     if (cors.kind === 'allowed') Object.assign(common, cors.headers);
     const varyOrigin = config.allowedOrigins !== '*' && config.allowedOrigins.size > 0;
     if (varyOrigin) common.vary = 'Origin';
-    const finish = (response: Response) => {
-      for (const [name, value] of Object.entries(common)) response.headers.set(name, value);
-      return response;
-    };
+    const finish = (result: ProxyAnswer) => withHeaders(result, common);
 
-    const operation = routeOf(url.pathname, config);
+    // Exact matches against a fixed table: no prefix games, no decoding, no `..`.
+    const operation = routes.get(request.pathname);
     if (!operation) {
       return finish(
         jsonError(404, 'Not Found', `No such route. Use ${config.mount}/{${OPERATIONS.join(',')}}.`),
@@ -96,23 +139,28 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       return finish(jsonError(403, 'Forbidden', `Origin ${JSON.stringify(cors.origin)} is not allowed.`));
     }
     if (request.method === 'OPTIONS') {
-      return finish(new Response(null, { status: 204, headers: PREFLIGHT_HEADERS }));
+      return finish({ status: 204, headers: { ...PREFLIGHT_HEADERS }, body: null });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const response = jsonError(405, 'Method Not Allowed', `Method ${request.method} is not allowed.`);
-      response.headers.set('allow', 'GET, HEAD, OPTIONS');
-      return finish(response);
+      const refused = jsonError(405, 'Method Not Allowed', `Method ${request.method} is not allowed.`);
+      refused.headers.allow = 'GET, HEAD, OPTIONS';
+      return finish(refused);
     }
 
-    const parsed = parseQuery(operation, url.searchParams, config);
+    const parsed = parseQuery(operation, new URLSearchParams(request.search), config);
     if (!parsed.ok) return finish(jsonError(400, 'Bad Request', parsed.message));
 
     // Fail closed: an unknown address is one shared bucket, never "no limit".
-    const wait = limiter.take(clientAddress(request.headers, context.clientAddress, config.trustProxy));
+    const wait =
+      config.perMinute > 0
+        ? limiter.take(
+            clientAddress(request.header('x-forwarded-for'), request.clientAddress, config.trustProxy),
+          )
+        : 0;
     if (wait > 0) {
-      const response = jsonError(429, 'Too Many Requests', 'Too many requests; slow down.');
-      response.headers.set('retry-after', String(wait));
-      return finish(response);
+      const limited = jsonError(429, 'Too Many Requests', 'Too many requests; slow down.');
+      limited.headers['retry-after'] = String(wait);
+      return finish(limited);
     }
 
     const { query } = parsed;
@@ -138,36 +186,34 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     return json;
   }
 
-  async function cachedAnswer(
-    request: Request,
+  /** A cached answer as sent: synchronous unless a compressed form must be computed first. */
+  function cachedAnswer(
+    request: ProxyRequest,
     answer: CachedAnswer,
     outcome: Outcome,
     common: Record<string, string>,
     varyOrigin: boolean,
-  ): Promise<Response> {
+  ): ProxyAnswer | Promise<ProxyAnswer> {
     const coding =
       answer.body.byteLength >= MIN_COMPRESSED_BYTES
-        ? negotiateEncoding(request.headers.get('accept-encoding'), codings)
+        ? negotiateEncoding(request.header('accept-encoding') ?? null, codings)
         : undefined;
-    const body = coding ? await encoded(answer, coding) : answer.body;
-    const etag = coding && body !== answer.body ? representationTag(answer.etag, coding) : answer.etag;
-    const headers: Record<string, string> = {
-      ...common,
-      'content-type': 'application/json; charset=utf-8',
-      etag,
-      vary: varyOrigin ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
-      'cache-control': cacheControl(config, outcome),
-      'cache-status': cacheStatus(outcome, answer.storedAt, config.ttlMs, clock.now()),
-      'x-cache': outcome.toUpperCase(),
+    const send = (body: Uint8Array<ArrayBuffer>): ProxyAnswer => {
+      const headers: Record<string, string> = {
+        'content-type': JSON_TYPE,
+        etag: body === answer.body ? answer.etag : representationTag(answer.etag, coding!),
+        vary: varyOrigin ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
+        'cache-control': cacheControlOf[outcome],
+        'cache-status': cacheStatus(outcome, answer.storedAt, config.ttlMs, clock.now()),
+        'x-cache': X_CACHE[outcome],
+      };
+      for (const name in common) if (name !== 'vary') headers[name] = common[name]!;
+      if (body !== answer.body) headers['content-encoding'] = coding!;
+      if (matchesEtag(request.header('if-none-match'), answer.etag))
+        return { status: 304, headers, body: null };
+      return { status: 200, headers, body: request.method === 'HEAD' ? null : body };
     };
-    if (body !== answer.body) headers['content-encoding'] = coding!;
-    if (matchesEtag(request.headers.get('if-none-match'), answer.etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    // `encodeBody: 'manual'`: on Workers, a body already in its `Content-Encoding` must not be compressed
-    // again. Other runtimes ignore the unknown init member.
-    const init = { status: 200, headers, encodeBody: 'manual' } as ResponseInit;
-    return new Response(request.method === 'HEAD' ? null : body, init);
+    return coding ? encoded(answer, coding).then(send) : send(answer.body);
   }
 
   /** `answer.body` in `coding`, compressed once per cached answer; the plain body if compression fails. */
@@ -188,30 +234,54 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   }
 
   /** A page past its filter's end, answered without the upstream. */
-  function jsonAnswer(request: Request, json: string): Response {
-    return new Response(request.method === 'HEAD' ? null : json, {
+  function jsonAnswer(request: ProxyRequest, json: string): ProxyAnswer {
+    return {
       status: 200,
       headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': cacheControl(config, 'past-end'),
+        'content-type': JSON_TYPE,
+        'cache-control': cacheControlOf['past-end'],
         'cache-status': `${CACHE_STATUS_NAME}; hit; detail=past-end`,
-        'x-cache': 'PAST-END',
+        'x-cache': X_CACHE['past-end'],
       },
-    });
+      body: request.method === 'HEAD' ? null : json,
+    };
   }
 }
 
-function routeOf(pathname: string, config: ResolvedOptions): Operation | undefined {
-  // Exact matches against a fixed table: no prefix games, no decoding, no `..`.
-  return OPERATIONS.find((operation) => pathname === `${config.mount}/${operation}`);
+/** A `ProxyRequest` over a Fetch `Request` (its method on the prototype: no closure per request). */
+class FetchRequest implements ProxyRequest {
+  readonly method: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly origin: string;
+
+  constructor(
+    private readonly request: Request,
+    url: URL,
+    readonly clientAddress: string | undefined,
+  ) {
+    this.method = request.method;
+    this.pathname = url.pathname;
+    this.search = url.search;
+    this.origin = url.origin;
+  }
+
+  header(name: string): string | null {
+    return this.request.headers.get(name);
+  }
 }
 
-function upstreamErrorResponse(error: unknown, now: number): Response {
+function withHeaders(result: ProxyAnswer, headers: Record<string, string>): ProxyAnswer {
+  Object.assign(result.headers, headers);
+  return result;
+}
+
+function upstreamErrorResponse(error: unknown, now: number): ProxyAnswer {
   if (!(error instanceof UpstreamError)) {
     return jsonError(502, 'Bad Gateway', 'The review service is not available right now.');
   }
   const retryAfter = error.retryAt ? Math.max(1, Math.ceil((error.retryAt - now) / 1000)) : undefined;
-  let response: Response;
+  let response: ProxyAnswer;
   switch (error.failure) {
     case 'not-found':
       response = jsonError(404, 'Not Found', 'The review service has no such page.');
@@ -230,9 +300,17 @@ function upstreamErrorResponse(error: unknown, now: number): Response {
       // Upstream bodies and details (a refused key, a bad payload) never reach the browser.
       response = jsonError(502, 'Bad Gateway', 'The review service is not available right now.');
   }
-  if (retryAfter) response.headers.set('retry-after', String(retryAfter));
+  if (retryAfter) response.headers['retry-after'] = String(retryAfter);
   return response;
 }
+
+const X_CACHE: Record<Outcome, string> = {
+  hit: 'HIT',
+  miss: 'MISS',
+  'stale-while-revalidate': 'STALE-WHILE-REVALIDATE',
+  'stale-if-error': 'STALE-IF-ERROR',
+  'past-end': 'PAST-END',
+};
 
 function cacheControl(config: ResolvedOptions, outcome: Outcome): string {
   // A stale answer is served because the upstream is slow or failing: let browsers ask again soon.
@@ -263,7 +341,7 @@ function representationTag(etag: string, coding: ContentCoding): string {
 }
 
 /** `If-None-Match` against the answer: any representation's tag (or `*`) matches. */
-function matchesEtag(header: string | null, etag: string): boolean {
+function matchesEtag(header: string | null | undefined, etag: string): boolean {
   if (!header) return false;
   return header
     .split(',')
@@ -276,9 +354,10 @@ function matchesEtag(header: string | null, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
-export function jsonError(status: number, error: string, message: string): Response {
-  return new Response(JSON.stringify({ error, message }), {
+function jsonError(status: number, error: string, message: string): ProxyAnswer {
+  return {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
+    headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
+    body: JSON.stringify({ error, message }),
+  };
 }

@@ -1,4 +1,4 @@
-export { createProxy, type ProxyHandler } from './create-proxy.ts';
+export { createProxy, type ProxyAnswer, type ProxyHandler, type ProxyRequest } from './create-proxy.ts';
 export {
   DEFAULT_MAX_RETRY_AFTER_SECONDS,
   ProxyConfigError,

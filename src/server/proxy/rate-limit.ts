@@ -49,12 +49,12 @@ export class RateLimiter {
  * Unknown: {@link UNKNOWN_CLIENT}.
  */
 export function clientAddress(
-  headers: Headers,
+  forwardedFor: string | null | undefined,
   socketAddress: string | undefined,
   trustProxy: number,
 ): string {
   if (trustProxy > 0) {
-    const hops = (headers.get('x-forwarded-for') ?? '')
+    const hops = (forwardedFor ?? '')
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean);
