@@ -125,7 +125,7 @@ async function warmCache(servers: Servers): Promise<BenchRow[]> {
     list.reduce((sum, run) => sum + run.ok, 0);
   const ourUs = cpuPerRequest(results.proxy);
   const baseUs = cpuPerRequest(results.baseline);
-  const capacity = baseUs / ourUs;
+  const cpuRatio = ourUs / baseUs;
   const cpu = (run: Load) => `CPU: server ${percent(run.serverCpu)}, autocannon ${percent(run.generatorCpu)}`;
   const what = `\`GET ${path}\`, ${connections} connections, best of ${rounds} alternating ${seconds} s rounds`;
   return [
@@ -150,10 +150,10 @@ async function warmCache(servers: Servers): Promise<BenchRow[]> {
       metric:
         'Warm cache: server CPU per answer, all rounds (bounds requests/s once the server, not autocannon, ' +
         'saturates its core)',
-      value: `${ourUs.toFixed(1)} µs = ${floor2(capacity)}× the baseline's capacity`,
-      baseline: `${baseUs.toFixed(1)} µs`,
-      goal: '≥ 0.8× capacity',
-      verdict: capacity >= 0.8 ? 'met' : 'missed',
+      value: `${ourUs.toFixed(1)} µs = ${ceil2(cpuRatio)}× the baseline's CPU`,
+      baseline: `${baseUs.toFixed(1)} µs: bare \`node:http\` writing the same bytes`,
+      goal: '≤ 1.25× the baseline',
+      verdict: cpuRatio <= 1.25 ? 'met' : 'missed',
     },
   ];
 }
@@ -237,6 +237,7 @@ async function mixedWorkload(servers: Servers): Promise<BenchRow[]> {
     const upstream = await servers.start({ cmd: 'upstream', delayMs: upstreamDelayMs });
     const base = await servers.start({ cmd: kind, upstream });
     const requested = new Set<string>();
+    const pastEnd = new Set<string>();
     let next = 0;
     let hits = 0;
     const run = await load(servers, kind, {
@@ -254,8 +255,10 @@ async function mixedWorkload(servers: Servers): Promise<BenchRow[]> {
             return { ...request, path };
           },
           onResponse: (_status, _body, context, headers) => {
-            requested.add((context as { path: string }).path);
+            const { path } = context as { path: string };
+            requested.add(path);
             if (header(headers, 'x-cache') === 'HIT') hits++;
+            if (header(headers, 'x-cache') === 'PAST-END') pastEnd.add(path);
           },
         },
       ],
@@ -263,9 +266,10 @@ async function mixedWorkload(servers: Servers): Promise<BenchRow[]> {
     const calls = await servers.calls(upstream);
     progress(
       `mixed ${kind.padEnd(12)} ${run.ok} × 2xx, ${formatNumber(run.rps)} req/s, p50 ${ms(run.p50)}, ` +
-        `p99 ${ms(run.p99)}, ${calls} upstream calls, ${requested.size} distinct, ${hits} hits`,
+        `p99 ${ms(run.p99)}, ${calls} upstream calls, ${requested.size} distinct, ${hits} hits, ` +
+        `${pastEnd.size} queries answered past the end`,
     );
-    return { ...run, calls, distinct: requested.size, hits };
+    return { ...run, calls, distinct: requested.size, hits, pastEnd: pastEnd.size };
   };
   const baseline = await run('pass-through');
   const ours = await run('proxy');
@@ -287,11 +291,13 @@ async function mixedWorkload(servers: Servers): Promise<BenchRow[]> {
       area: 'Proxy',
       metric: 'Mixed workload: upstream calls vs distinct queries asked; cache hit ratio',
       value:
-        `${formatNumber(ours.calls)} calls for ${formatNumber(ours.distinct)} distinct queries; ` +
+        `${formatNumber(ours.calls)} calls for ${formatNumber(ours.distinct)} distinct queries ` +
+        `(${ours.pastEnd} of them pages past a known end, answered without a call); ` +
         `${((100 * ours.hits) / mixedRequests).toFixed(1)} % HIT (the rest waited on a call in flight or made it)`,
       baseline: `${formatNumber(baseline.calls)} calls (one per request)`,
-      goal: 'calls = distinct queries',
-      verdict: ours.calls === ours.distinct ? 'met' : 'missed',
+      goal: 'calls ≤ distinct queries',
+      // Each distinct query costs at most one call; one answered past the end may have cost none.
+      verdict: ours.calls <= ours.distinct && ours.calls >= ours.distinct - ours.pastEnd ? 'met' : 'missed',
     },
   ];
 }
@@ -481,6 +487,11 @@ function header(headers: autocannon.Request['headers'], name: string): string | 
     if (key.toLowerCase() === name) return String(value);
   }
   return undefined;
+}
+
+/** Rounded up, so a ratio that must stay low never reads as meeting a goal it misses. */
+function ceil2(ratio: number): string {
+  return (Math.ceil(ratio * 100) / 100).toFixed(2);
 }
 
 function floor2(ratio: number): string {

@@ -76,16 +76,13 @@ class NodeRequest implements ProxyRequest {
   readonly method: string;
   readonly pathname: string;
   readonly search: string;
-  readonly origin: string;
   readonly clientAddress: string | undefined;
 
   constructor(private readonly incoming: IncomingMessage) {
     const target = incoming.url ?? '/';
     const question = target.indexOf('?');
     const rawPath = question < 0 ? target : target.slice(0, question);
-    const secure = (incoming.socket as Socket & { encrypted?: boolean }).encrypted;
     this.method = incoming.method ?? 'GET';
-    this.origin = `${secure ? 'https' : 'http'}://${incoming.headers.host ?? 'localhost'}`;
     this.clientAddress = addressOf(incoming.socket);
     if (PLAIN_PATH.test(rawPath)) {
       this.pathname = rawPath;
@@ -99,9 +96,26 @@ class NodeRequest implements ProxyRequest {
     }
   }
 
+  /** Read only when a request carries an `Origin` (CORS). */
+  get origin(): string {
+    const secure = (this.incoming.socket as Socket & { encrypted?: boolean }).encrypted;
+    return `${secure ? 'https' : 'http'}://${this.header('host') ?? 'localhost'}`;
+  }
+
+  /**
+   * From `rawHeaders`: Node builds `incoming.headers` lazily, and the proxy reads only a few names.
+   * Repeated lines are joined with `, ` as `Headers.get` does.
+   */
   header(name: string): string | undefined {
-    const value = this.incoming.headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
+    const raw = this.incoming.rawHeaders;
+    let value: string | undefined;
+    for (let i = 0; i < raw.length; i += 2) {
+      const key = raw[i]!;
+      if (key.length === name.length && key.toLowerCase() === name) {
+        value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+      }
+    }
+    return value;
   }
 }
 

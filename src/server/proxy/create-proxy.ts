@@ -13,7 +13,7 @@ import { negotiateEncoding } from '../encoding.ts';
 import { CircuitBreaker } from './breaker.ts';
 import { UpstreamBudget } from './budget.ts';
 import { AnswerCache, type CachedAnswer, type CacheOutcome } from './cache.ts';
-import { decideCors, PREFLIGHT_HEADERS } from './cors.ts';
+import { decideCors, PREFLIGHT_HEADERS, type CorsDecision } from './cors.ts';
 import {
   resolveOptions,
   type ContentCoding,
@@ -57,6 +57,7 @@ export type ProxyHandler = ((request: Request, context?: ProxyContext) => Promis
 };
 
 const OPERATIONS: readonly Operation[] = ['info', 'posts', 'reviews'];
+const SAME_ORIGIN: CorsDecision = { kind: 'same-origin' };
 const CACHE_STATUS_NAME = 'review-widgets';
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Smaller bodies are sent as they are: compression would save less than its headers cost. */
@@ -87,6 +88,11 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const codings = Object.keys(config.compression) as ContentCoding[];
   // What depends on the configuration only, computed once: the hot path builds no such strings.
   const routes = new Map(OPERATIONS.map((operation) => [`${config.mount}/${operation}`, operation]));
+  const varyOrigin = config.allowedOrigins !== '*' && config.allowedOrigins.size > 0;
+  const baseHeaders: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    ...(varyOrigin ? { vary: 'Origin' } : {}),
+  };
   const cacheControlOf = Object.fromEntries(
     (Object.keys(X_CACHE) as Outcome[]).map((outcome) => [outcome, cacheControl(config, outcome)]),
   ) as Record<Outcome, string>;
@@ -120,12 +126,11 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   return Object.assign(proxy, { answer });
 
   async function handle(request: ProxyRequest): Promise<ProxyAnswer> {
-    const cors = decideCors(request.header('origin') ?? null, config.allowedOrigins, request.origin);
-    // Headers every answer carries; the success path passes them in one plain object (the hot path).
-    const common: Record<string, string> = { 'x-content-type-options': 'nosniff' };
-    if (cors.kind === 'allowed') Object.assign(common, cors.headers);
-    const varyOrigin = config.allowedOrigins !== '*' && config.allowedOrigins.size > 0;
-    if (varyOrigin) common.vary = 'Origin';
+    const origin = request.header('origin') ?? null;
+    // `request.origin` only when needed: a Node request computes it from its headers.
+    const cors = origin === null ? SAME_ORIGIN : decideCors(origin, config.allowedOrigins, request.origin);
+    // Headers every answer carries (read-only: copied into each answer's own headers).
+    const common = cors.kind === 'allowed' ? { ...baseHeaders, ...cors.headers } : baseHeaders;
     const finish = (result: ProxyAnswer) => withHeaders(result, common);
 
     // Exact matches against a fixed table: no prefix games, no decoding, no `..`.

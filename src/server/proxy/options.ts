@@ -2,6 +2,7 @@
  * Configuration of the proxy: what a deployment may set, the defaults, and the checks that refuse a bad
  * configuration at start-up (a clear error then beats a confusing one on the first visitor's request).
  */
+import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE } from '../../api/query.ts';
 import { systemClock, type Clock } from './clock.ts';
 
 export interface ProxyOptions {
@@ -47,9 +48,9 @@ export interface ProxyOptions {
   /** The time source for every timeout, window and limit. Default: the system clock. For tests. */
   clock?: Clock;
   limits?: {
-    /** Largest `limit` a visitor may ask for. Default 50. */
+    /** Largest `limit` a visitor may ask for. Default 50 ({@link DEFAULT_MAX_LIMIT}). */
     maxLimit?: number;
-    /** Largest `page`. Default 10000. */
+    /** Largest `page`. Default 10000 ({@link DEFAULT_MAX_PAGE}). */
     maxPage?: number;
     /** Largest upstream body accepted, in bytes. Default 1 MiB. */
     maxResponseBytes?: number;
@@ -188,8 +189,8 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     upstreamMaxPerMinute: whole(options.upstreamMaxPerMinute, 300, 'upstreamMaxPerMinute', 1, 100_000),
     compression: options.compression === false ? {} : (options.compression ?? { gzip: webGzip }),
     clock: options.clock ?? systemClock,
-    maxLimit: whole(limits.maxLimit, 50, 'limits.maxLimit', 1),
-    maxPage: whole(limits.maxPage, 10_000, 'limits.maxPage', 1),
+    maxLimit: whole(limits.maxLimit, DEFAULT_MAX_LIMIT, 'limits.maxLimit', 1),
+    maxPage: whole(limits.maxPage, DEFAULT_MAX_PAGE, 'limits.maxPage', 1),
     maxResponseBytes: whole(limits.maxResponseBytes, 1024 * 1024, 'limits.maxResponseBytes', 1024),
     attemptTimeoutMs: whole(limits.attemptTimeoutMs, 3000, 'limits.attemptTimeoutMs', 1),
     deadlineMs: whole(limits.deadlineMs, 8000, 'limits.deadlineMs', 1),
