@@ -17,12 +17,13 @@ import {
   type PostView,
   type ReviewView,
 } from './normalise.ts';
-import { canonicalQuery, type Operation } from './query.ts';
+import { canonicalQuery, DEFAULT_LIMIT, type Operation } from './query.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import {
   BusinessInfoSchema,
   PageEnvelopeSchema,
   ProxyErrorBodySchema,
+  type PageEnvelope,
   type PostQuery,
   type ReviewQuery,
 } from './schemas.ts';
@@ -72,15 +73,17 @@ export class ReviewWidgetsClient {
     return this.load('info', '', options, (json) => normaliseBusiness(validate(BusinessInfoSchema, json)));
   }
 
+  /** A page of reviews: at most `query.limit` (default 10) of them, whatever the answer holds. */
   reviews(query: ReviewQuery = {}, options?: RequestOptions): Promise<PageView<ReviewView>> {
     return this.load('reviews', canonicalQuery('reviews', query), options, (json) =>
-      normaliseReviewPage(validate(PageEnvelopeSchema, json)),
+      normaliseReviewPage(atMost(query.limit, validate(PageEnvelopeSchema, json))),
     );
   }
 
+  /** A page of posts: at most `query.limit` (default 10) of them, whatever the answer holds. */
   posts(query: PostQuery = {}, options?: RequestOptions): Promise<PageView<PostView>> {
     return this.load('posts', canonicalQuery('posts', query), options, (json) =>
-      normalisePostPage(validate(PageEnvelopeSchema, json)),
+      normalisePostPage(atMost(query.limit, validate(PageEnvelopeSchema, json))),
     );
   }
 
@@ -221,8 +224,27 @@ export function clientFor(endpoint: string): ReviewWidgetsClient {
   return client;
 }
 
+/**
+ * `Node.prototype`'s own `baseURI` getter, taken when this module loads. The page's `document.baseURI` is
+ * not to be trusted: a named element (`<img name="baseURI">`, `<form name="baseURI">`, `<iframe name=…>`,
+ * `<object id=…>`) shadows it with itself (document named properties), and every relative endpoint would
+ * then be "not a URL". The getter called on the document still gives the document's base URL, so
+ * `<base href>` keeps working. (`document` and `location` themselves are unforgeable on Window.)
+ */
+const baseURIGetter =
+  typeof Node === 'function' ? Object.getOwnPropertyDescriptor(Node.prototype, 'baseURI')?.get : undefined;
+
+/** The URL relative endpoints resolve against: the document's base URL (`<base href>`), else the page's. */
+function pageBase(): string | undefined {
+  const document = globalThis.document;
+  const base: unknown = document ? baseURIGetter?.call(document) : undefined;
+  if (typeof base === 'string' && base) return base;
+  const href = globalThis.location?.href;
+  return typeof href === 'string' ? href : undefined;
+}
+
 function resolveEndpoint(endpoint: string): string {
-  const base = globalThis.document?.baseURI ?? globalThis.location?.href;
+  const base = pageBase();
   let url: URL;
   try {
     url = new URL(endpoint.trim(), base);
@@ -240,6 +262,16 @@ function resolveEndpoint(endpoint: string): string {
   url.hash = '';
   url.search = '';
   return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * The page cut to the `limit` asked for. Neither the proxy nor the upstream is trusted to have done it: an
+ * answer of 3,000 items to `limit=10` must not become 3,000 cards (nor be normalised and cached whole).
+ * Items past the limit are not this page's, so they are dropped, not counted as skipped.
+ */
+function atMost(limit: number | undefined, envelope: PageEnvelope): PageEnvelope {
+  const most = limit ?? DEFAULT_LIMIT;
+  return envelope.data.length > most ? { ...envelope, data: envelope.data.slice(0, most) } : envelope;
 }
 
 function validate<S extends z.ZodMiniType>(schema: S, json: unknown): z.infer<S> {

@@ -129,6 +129,28 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
       expect(new URL(received[0]!.url).pathname).to.equal(`${endpoint}/info`);
     });
 
+    it('resolves a relative endpoint when a named element clobbers document.baseURI, <base href> kept', async () => {
+      const img = Object.assign(document.createElement('img'), { name: 'baseURI' });
+      const base = Object.assign(document.createElement('base'), {
+        href: `${location.origin}${endpoint.slice(0, -'widget-api'.length)}`,
+      });
+      document.body.append(img);
+      document.head.prepend(base);
+      try {
+        expect(typeof document.baseURI, 'document.baseURI').to.not.equal('string');
+        expect(new ReviewWidgetsClient(endpoint).endpoint).to.equal(`${location.origin}${endpoint}`);
+        // Without a leading slash, against the base: this test's endpoint.
+        const client = clientFor('widget-api');
+        expect(client.endpoint).to.equal(`${location.origin}${endpoint}`);
+        serve('info', () => HttpResponse.json(businessInfo()));
+        expect((await client.info()).name).to.equal('Caffè Aurora');
+        expect(new URL(received[0]!.url).pathname).to.equal(`${endpoint}/info`);
+      } finally {
+        img.remove();
+        base.remove();
+      }
+    });
+
     it('reuses a cached answer within the TTL and asks again after it', async () => {
       let n = 0;
       serve('info', () => HttpResponse.json({ ...businessInfo(), totalReview: ++n }));
@@ -476,6 +498,21 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
       const view = await new ReviewWidgetsClient(endpoint).reviews();
       expect(view.items.map((item) => item.id)).to.deep.equal(['rev_8f2c1a', 'rev_03bd77']);
       expect(view.skipped).to.equal(1);
+    });
+
+    it('a page holding more items than the limit asked for is cut to the limit, cached cut', async () => {
+      const many = (count: number) =>
+        Array.from({ length: count }, (_, index) => reviewWorkedExample({ id: `rev_${index}` }));
+      serve('reviews', () => HttpResponse.json(page(many(3000), { limit: 10, totalItems: 5000 })));
+      serve('posts', () => HttpResponse.json(page([post(), post(), post()], { operation: 'posts' })));
+      const client = new ReviewWidgetsClient(endpoint);
+      const view = await client.reviews({ limit: 4 });
+      expect(view.items.map((item) => item.id)).to.deep.equal(['rev_0', 'rev_1', 'rev_2', 'rev_3']);
+      expect(view.skipped).to.equal(0);
+      expect(client.cached('reviews', { limit: 4 })?.items).to.have.length(4);
+      // Without a limit, the default one (10).
+      expect((await client.reviews()).items).to.have.length(10);
+      expect((await client.posts({ limit: 2 })).items).to.have.length(2);
     });
 
     it('failures are not cached: the next call asks again and can succeed', async () => {

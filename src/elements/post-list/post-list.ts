@@ -19,7 +19,7 @@ import { PagedListElement } from '../shared/paged-list.ts';
  * @tag post-list
  * @attr endpoint - Base URL of the widget proxy.
  * @attr limit - Posts per page, 1–50 (default 10).
- * @attr page - Page shown (default 1).
+ * @attr page - Page shown, 1–10000 (default 1); another value is ignored.
  * @attr paging - `pages` (default) or `more` ("Show more" appends the next page).
  * @attr controls - `none` hides the pagination.
  * @attr theme - `light` (default), `dark` or `auto`.

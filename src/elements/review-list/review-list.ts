@@ -21,7 +21,7 @@ import {
   renderText,
   type ItemContext,
 } from '../shared/item-parts.ts';
-import { PagedListElement, positiveInt } from '../shared/paged-list.ts';
+import { PagedListElement, pageNumber } from '../shared/paged-list.ts';
 import { renderStars } from '../shared/stars.ts';
 
 /** `rating` attribute: 1–5, anything else means "all ratings". */
@@ -36,7 +36,7 @@ const ratingConverter = {
  * @tag review-list
  * @attr endpoint - Base URL of the widget proxy.
  * @attr limit - Reviews per page, 1–50 (default 10).
- * @attr page - Page shown (default 1).
+ * @attr page - Page shown, 1–10000 (default 1); another value is ignored.
  * @attr sort-type - `MOST_RELEVANT`, `HIGHEST_REVIEWS`, `LOWEST_REVIEWS`, `RECENT_REVIEWS` or `RECENT_WITH_MIN_ONE_REVIEW`; empty: the API's default order.
  * @attr rating - Only reviews with this rating (1–5); empty: all.
  * @attr media-type - Only reviews with `IMAGE`, `VIDEO` or `TEXT` (no media); empty: all.
@@ -175,7 +175,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
     if (isSortType(sort)) this.sortType = sort;
     if (isMediaTypeFilter(media)) this.mediaType = media;
     this.rating = ratingConverter.fromAttribute(params.get(names.rating)) ?? this.rating;
-    if (this.paging !== 'more') this.page = positiveInt.fromAttribute(params.get(names.page)) ?? this.page;
+    if (this.paging !== 'more') this.page = pageNumber.fromAttribute(params.get(names.page)) ?? this.page;
   }
 
   private writeUrl(): void {

@@ -8,6 +8,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ReviewWidgetsClient } from '../../api/client.ts';
 import type { MediaView, PageView } from '../../api/normalise.ts';
+import { DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE } from '../../api/query.ts';
 import { RwElement } from './base-element.ts';
 import { formatNumber } from './format.ts';
 import type { ItemContext } from './item-parts.ts';
@@ -17,13 +18,22 @@ import type { LightboxState } from './lightbox.ts';
 import { pagedListStyles } from './paged-list.styles.ts';
 import { Resource } from './resource.ts';
 
-const MAX_LIMIT = 50;
-
 /** Reads a positive whole number attribute; anything else means "use the default". */
 export const positiveInt = {
   fromAttribute: (value: string | null) => {
     const number = Number(value);
     return value !== null && Number.isInteger(number) && number >= 1 ? number : undefined;
+  },
+};
+
+/**
+ * Reads a page number (attribute or shared link): a whole number from 1 to the proxy's largest page.
+ * Anything else means "not set", never a request the proxy refuses whatever Retry does.
+ */
+export const pageNumber = {
+  fromAttribute: (value: string | null) => {
+    const number = positiveInt.fromAttribute(value);
+    return number !== undefined && number <= DEFAULT_MAX_PAGE ? number : undefined;
   },
 };
 
@@ -36,8 +46,11 @@ export abstract class PagedListElement<T> extends RwElement {
   /** Items per page (1–50, default 10). */
   @property({ type: Number, reflect: true, converter: positiveInt }) limit?: number = 10;
 
-  /** The page shown (from 1); with `paging="more"`, the last page appended. */
-  @property({ type: Number, reflect: true, converter: positiveInt }) page?: number = 1;
+  /**
+   * The page shown, 1–10000 (the proxy's largest; another attribute value is ignored); with
+   * `paging="more"`, the last page appended.
+   */
+  @property({ type: Number, reflect: true, converter: pageNumber }) page?: number = 1;
 
   /** `none` hides the controls and the pagination. */
   @property() controls: '' | 'none' = '';
@@ -89,7 +102,7 @@ export abstract class PagedListElement<T> extends RwElement {
   protected abstract describe(page: PageView<T>, from: string, to: string, total: string): string;
 
   protected get effectiveLimit(): number {
-    return Math.min(MAX_LIMIT, this.limit ?? 10);
+    return Math.min(DEFAULT_MAX_LIMIT, this.limit ?? DEFAULT_LIMIT);
   }
 
   protected get effectivePage(): number {

@@ -1,7 +1,17 @@
 import { expect, html } from '@open-wc/testing';
 import type { ReviewList } from '../../../src/elements/review-list/review-list.ts';
 import { useMockApi } from '../support/api.ts';
-import { button, choose, mountWidgets, pages, selectLabelled } from '../support/dom.ts';
+import {
+  button,
+  buttonNames,
+  choose,
+  has,
+  mountWidgets,
+  pages,
+  reviews,
+  selectLabelled,
+  shownText,
+} from '../support/dom.ts';
 import { afterChange, placeList } from '../support/lists.ts';
 
 describe('sync-url: the review-list state in the page URL', () => {
@@ -87,6 +97,52 @@ describe('sync-url: the review-list state in the page URL', () => {
     setUrl({ 'rw-sort': 'BEST', 'rw-rating': '9', 'rw-media': 'AUDIO', 'rw-page': '-1' });
     await placeList(api, 'review-list', { 'sync-url': '', rating: '5' });
     expect(api.lastQuery()).to.deep.equal({ page: '1', limit: '10', rating: '5' });
+  });
+
+  // A shared link with a page the proxy refuses (past its largest page, 10000) must not put the list into
+  // an error that Retry can never fix: the value is ignored, and removed from the URL rather than kept.
+  const outOfRange: Record<string, string>[] = [
+    { 'rw-page': '100000000000000000000' },
+    { 'rw-page': '10001' },
+    { 'rw-page': '99999999999' },
+    { 'rw-page': '2.5' },
+    { 'rw-page': '0' },
+    { 'rw-page': '1e400' },
+    { 'rw-page': 'Infinity' },
+    { 'rw-page': '10001', 'rw-rating': '9', 'rw-sort': 'BEST', 'rw-media': 'AUDIO' },
+  ];
+  for (const params of outOfRange) {
+    it(`a shared link with ${new URLSearchParams(params)} shows page 1 and the URL loses the bad values`, async () => {
+      setUrl(params);
+      const element = await placeList(api, 'review-list', { 'sync-url': '', limit: '3' });
+      expect(has(element, '[part="error"]'), 'an error').to.equal(false);
+      expect(api.requestsOf('reviews').map((r) => r.query)).to.deep.equal([{ page: '1', limit: '3' }]);
+      expect(reviews(element)).to.have.length(3);
+      expect(pages(element).current).to.equal('1');
+      expect(synced()).to.deep.equal({});
+    });
+  }
+
+  it('a page out of range in the link leaves the page attribute in charge, and that is what the URL says', async () => {
+    setUrl({ 'rw-page': '100000000000000000000', utm_source: 'share' });
+    const element = await placeList(api, 'review-list', { 'sync-url': '', limit: '3', page: '4' });
+    expect(has(element, '[part="error"]'), 'an error').to.equal(false);
+    expect(api.lastQuery()).to.deep.equal({ page: '4', limit: '3' });
+    expect(pages(element).current).to.equal('4');
+    expect(reviews(element)).to.have.length(3);
+    expect(synced()).to.deep.equal({ 'rw-page': '4' });
+    expect(new URL(location.href).searchParams.get('utm_source')).to.equal('share');
+  });
+
+  it('the largest page the proxy serves (10000) is still read from the link', async () => {
+    setUrl({ 'rw-page': '10000' });
+    const element = await placeList(api, 'review-list', { 'sync-url': '', limit: '3' });
+    expect(api.lastQuery()).to.deep.equal({ page: '10000', limit: '3' });
+    // Far past the sample's last page: the list says so and offers the first page.
+    expect(has(element, '[part="error"]'), 'an error').to.equal(false);
+    expect(shownText(element)).to.include('This page is empty.');
+    expect(buttonNames(element)).to.include('Go to the first page');
+    expect(synced()).to.deep.equal({ 'rw-page': '10000' });
   });
 
   it('without sync-url the URL is neither read nor written', async () => {
