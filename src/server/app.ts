@@ -10,6 +10,7 @@
 import { createSampleUpstream, SAMPLE_API_KEY } from '../sample/index.ts';
 import type { ServerConfig } from './config.ts';
 import { createProxy, type LogRecord, type ProxyContext } from './proxy/index.ts';
+import { nodeCompression } from './node.ts';
 import { createStaticHandler } from './static-files.ts';
 
 export const PROXY_MOUNT = '/widget-api';
@@ -42,11 +43,15 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log }: AppOpti
     apiKey: config.upstream?.apiKey ?? SAMPLE_API_KEY,
     upstreamUrl: config.upstream?.url ?? `${selfUrl}${SAMPLE_MOUNT}`,
     mount: PROXY_MOUNT,
+    compression: nodeCompression,
     ...config.proxy,
     log,
   });
-  const files = createStaticHandler({ '/dist/': 'dist', '/': 'demo' }, (path): Record<string, string> =>
-    path.endsWith('.html') || path.endsWith('/') ? { 'content-security-policy': DEMO_CSP } : {},
+  // By what is served, not how the URL spells it: every HTML answer carries the CSP.
+  const files = createStaticHandler(
+    { '/dist/': 'dist', '/': 'demo' },
+    (contentType): Record<string, string> =>
+      contentType.startsWith('text/html') ? { 'content-security-policy': DEMO_CSP } : {},
   );
 
   return async (request: Request, context?: ProxyContext): Promise<Response> => {

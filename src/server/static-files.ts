@@ -1,9 +1,15 @@
 /**
  * A small static file handler for the demo server: only files below the given roots, only known types,
- * no directory listing and no path tricks (the resolved path must stay inside its root).
+ * no directory listing and no path tricks. Encoded dots and slashes (`%2e`, `%2f`, `%5c`) are refused
+ * outright instead of decoded: a path is served only as it is spelled. The headers an answer carries
+ * follow what is served (its type), never the spelling of the URL, so every HTML answer gets the page's
+ * Content-Security-Policy. Text files are compressed (brotli, gzip) once per file version, not per request.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { negotiateEncoding, type Coding } from './encoding.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -16,16 +22,49 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.map': 'application/json; charset=utf-8',
 };
+/** Types worth compressing (PNG and ICO are compressed already). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map']);
+/** Smaller files go as they are: compression would save less than its headers cost. */
+const MIN_COMPRESSED_BYTES = 1024;
+const CODINGS: readonly Coding[] = ['br', 'gzip'];
+const ENCODED_SEPARATORS = /%(?:2e|2f|5c)/i;
 
-/** Maps URL prefixes to directories; returns `undefined` when the request is not for a static file. */
+const compressors: Record<Coding, (bytes: Buffer) => Promise<Buffer>> = {
+  br: (bytes) =>
+    promisify(brotliCompress)(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+    }),
+  gzip: (bytes) => promisify(gzip)(bytes, { level: 9 }),
+};
+
+interface FileVersion {
+  /** `mtime` and size: a changed file (a rebuilt bundle) is read and compressed again. */
+  version: string;
+  bytes: Buffer;
+  encoded: Map<Coding, Promise<Buffer>>;
+}
+
+/**
+ * Maps URL prefixes to directories; returns `undefined` when the request is not for a static file.
+ * `headersFor` gets the served file's content type and returns the extra headers it must carry.
+ */
 export function createStaticHandler(
   mounts: Record<string, string>,
-  headersFor: (path: string) => Record<string, string> = () => ({}),
+  headersFor: (contentType: string) => Record<string, string> = () => ({}),
+  compress: Record<Coding, (bytes: Buffer) => Promise<Buffer>> = compressors,
 ): (request: Request) => Promise<Response | undefined> {
   const roots = Object.entries(mounts).map(([prefix, dir]) => [prefix, resolve(dir)] as const);
+  const files = new Map<string, FileVersion>();
+
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const { pathname } = new URL(request.url);
+    if (ENCODED_SEPARATORS.test(pathname)) {
+      return new Response('Encoded dots and slashes are not accepted in paths.', {
+        status: 400,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
+      });
+    }
     for (const [prefix, root] of roots) {
       if (!pathname.startsWith(prefix)) continue;
       let relative: string;
@@ -35,23 +74,46 @@ export function createStaticHandler(
         return undefined;
       }
       if (relative === '' || relative.endsWith('/')) relative += 'index.html';
-      const file = resolve(join(root, normalize(relative)));
-      const type = TYPES[extname(file)];
-      if (!type || !(file === root || file.startsWith(root + sep))) return undefined;
+      const path = resolve(join(root, normalize(relative)));
+      const extension = extname(path);
+      const type = TYPES[extension];
+      if (!type || !(path === root || path.startsWith(root + sep))) return undefined;
+      let file: FileVersion;
       try {
-        const body = await readFile(file);
-        return new Response(request.method === 'HEAD' ? null : body, {
-          headers: {
-            'content-type': type,
-            'cache-control': 'no-cache',
-            'x-content-type-options': 'nosniff',
-            ...headersFor(pathname),
-          },
-        });
+        file = await current(path);
       } catch {
         return undefined;
       }
+      const headers: Record<string, string> = {
+        'content-type': type,
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+        ...headersFor(type),
+      };
+      let body = file.bytes;
+      if (COMPRESSIBLE.has(extension) && body.byteLength >= MIN_COMPRESSED_BYTES) {
+        headers.vary = 'Accept-Encoding';
+        const coding = negotiateEncoding(request.headers.get('accept-encoding'), CODINGS);
+        if (coding) {
+          let encoded = file.encoded.get(coding);
+          if (!encoded) file.encoded.set(coding, (encoded = compress[coding](file.bytes)));
+          body = await encoded;
+          headers['content-encoding'] = coding;
+        }
+      }
+      return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { headers });
     }
     return undefined;
   };
+
+  async function current(path: string): Promise<FileVersion> {
+    const info = await stat(path);
+    if (!info.isFile()) throw new Error('not a file');
+    const version = `${info.mtimeMs}:${info.size}`;
+    const known = files.get(path);
+    if (known?.version === version) return known;
+    const file: FileVersion = { version, bytes: await readFile(path), encoded: new Map() };
+    files.set(path, file); // one entry per file of the demo and the bundle: bounded by the folders
+    return file;
+  }
 }

@@ -1,0 +1,129 @@
+/**
+ * The `npm start` server's static files (issue 9, items 5 and 7): every HTML answer carries the demo's
+ * Content-Security-Policy whatever spelling of the path reached it (encoded dots and slashes are refused),
+ * and text files are compressed once per file version when the client accepts it.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createApp, DEMO_CSP } from '../../src/server/app.ts';
+import { readConfig } from '../../src/server/config.ts';
+import { createStaticHandler } from '../../src/server/static-files.ts';
+
+const app = createApp({ config: readConfig({}), selfUrl: 'http://localhost:1', log: () => {} });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  app(new Request(`http://localhost:8787${path}`, { headers }));
+
+describe('headers by what is served', () => {
+  const SPELLINGS = [
+    '/',
+    '/index.html',
+    '/embed.html',
+    '//index.html',
+    '/./index.html',
+    '/dist/../index.html',
+    '/index%2ehtml',
+    '/index%2Ehtml',
+    '/%2f',
+    '/%2F',
+    '/%2e/index.html',
+    '/dist/..%2findex.html',
+    '/dist/..%5cindex.html',
+    '/%69ndex.html',
+    '/index.html?x=1',
+  ];
+  for (const path of SPELLINGS) {
+    test(`${path}: refused, or an HTML answer with the CSP (never HTML without it)`, async () => {
+      const answer = await get(path);
+      const html = (answer.headers.get('content-type') ?? '').startsWith('text/html');
+      if (answer.status === 200 && html) {
+        assert.equal(answer.headers.get('content-security-policy'), DEMO_CSP);
+        assert.match(DEMO_CSP, /frame-ancestors 'none'/);
+      } else {
+        assert.ok(answer.status === 400 || answer.status === 404, `${path} → ${answer.status}`);
+        assert.doesNotMatch(await answer.text(), /<html/i);
+      }
+    });
+  }
+
+  test('encoded dots and slashes are a 400 that says so', async () => {
+    for (const path of ['/index%2ehtml', '/%2f', '/dist/..%2Findex.html', '/a%5Cb.js']) {
+      const answer = await get(path);
+      assert.equal(answer.status, 400, path);
+      assert.match(await answer.text(), /Encoded dots and slashes/);
+    }
+  });
+
+  test('the demo page served under its plain names carries the CSP', async () => {
+    for (const path of ['/', '/index.html', '/embed.html']) {
+      const answer = await get(path);
+      assert.equal(answer.status, 200, path);
+      assert.equal(answer.headers.get('content-security-policy'), DEMO_CSP, path);
+    }
+    const css = await get('/demo.css');
+    assert.equal(css.status, 200);
+    assert.equal(css.headers.get('content-security-policy'), null, 'only HTML needs the page policy');
+  });
+});
+
+describe('compression of static files', () => {
+  test('brotli or gzip as the client accepts, identical once decoded, Vary: Accept-Encoding', async () => {
+    const plain = await get('/demo.css', { 'accept-encoding': 'identity' });
+    const text = await plain.text();
+    assert.ok(text.length >= 1024, 'the demo stylesheet is large enough to compress');
+    assert.equal(plain.headers.get('content-encoding'), null);
+    assert.equal(plain.headers.get('vary'), 'Accept-Encoding');
+    const br = await get('/demo.css', { 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(br.headers.get('content-encoding'), 'br');
+    assert.equal(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString('utf8'), text);
+    const gz = await get('/demo.css', { 'accept-encoding': 'gzip, br;q=0' });
+    assert.equal(gz.headers.get('content-encoding'), 'gzip');
+    assert.equal(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8'), text);
+    const head = await app(
+      new Request('http://localhost:8787/demo.css', { method: 'HEAD', headers: { 'accept-encoding': 'br' } }),
+    );
+    assert.equal(head.headers.get('content-encoding'), 'br');
+    assert.equal((await head.arrayBuffer()).byteLength, 0);
+  });
+
+  test('each file version is compressed once, not per request; a changed file again; small files never', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rw-static-'));
+    try {
+      const calls: string[] = [];
+      const counting = (coding: 'br' | 'gzip') => async (bytes: Buffer) => {
+        calls.push(coding);
+        return coding === 'br'
+          ? (await import('node:zlib')).brotliCompressSync(bytes)
+          : (await import('node:zlib')).gzipSync(bytes);
+      };
+      const files = createStaticHandler({ '/': dir }, () => ({}), {
+        br: counting('br'),
+        gzip: counting('gzip'),
+      });
+      const fetchFile = async (name: string, accept = 'br') =>
+        (await files(new Request(`http://x/${name}`, { headers: { 'accept-encoding': accept } })))!;
+      await writeFile(join(dir, 'app.js'), 'console.log(1);\n'.repeat(200));
+      await writeFile(join(dir, 'tiny.js'), 'console.log(1);');
+      for (let i = 0; i < 5; i++)
+        assert.equal((await fetchFile('app.js')).headers.get('content-encoding'), 'br');
+      assert.deepEqual(calls, ['br']);
+      await fetchFile('app.js', 'gzip');
+      assert.deepEqual(calls, ['br', 'gzip']);
+      await writeFile(join(dir, 'app.js'), 'console.log(2);\n'.repeat(300));
+      const changed = await fetchFile('app.js');
+      assert.equal(
+        brotliDecompressSync(Buffer.from(await changed.arrayBuffer())).toString(),
+        'console.log(2);\n'.repeat(300),
+      );
+      assert.deepEqual(calls, ['br', 'gzip', 'br']);
+      const tiny = await fetchFile('tiny.js');
+      assert.equal(tiny.headers.get('content-encoding'), null);
+      assert.equal(tiny.headers.get('vary'), null);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
