@@ -16,6 +16,11 @@ export const pagedListStyles = css`
   .content.loading {
     opacity: 0.6;
   }
+  @media (prefers-reduced-motion: reduce) {
+    .content {
+      transition: none;
+    }
+  }
   .controls {
     display: flex;
     flex-wrap: wrap;

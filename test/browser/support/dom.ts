@@ -41,12 +41,26 @@ export function isBusy(host: Element): boolean {
   return base(host).getAttribute('aria-busy') === 'true';
 }
 
-/** Waits until an element has finished loading (content, empty or error) and rendered it. */
+/**
+ * Waits until an element has finished loading (content, empty or error), rendered it, and every
+ * transition in it has ended (the list fades back from its loading opacity: a check of colours made
+ * mid-fade, such as axe's contrast rule, would read a state that is still changing).
+ */
 export async function settled(host: LitElement, what = 'the element to settle'): Promise<void> {
   await waitUntil(() => host.shadowRoot?.querySelector('[part="base"]') && !isBusy(host), `${what}`, {
     timeout: 4000,
   });
   await host.updateComplete;
+  await transitionsDone(host);
+}
+
+/** Resolves once no animation or transition runs in the element's shadow root. */
+export async function transitionsDone(host: Element): Promise<void> {
+  for (let running = host.shadowRoot?.getAnimations() ?? []; running.length;) {
+    // A cancelled animation rejects `finished`; either way it no longer runs.
+    await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    running = host.shadowRoot?.getAnimations() ?? [];
+  }
 }
 
 /**
