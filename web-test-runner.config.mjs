@@ -1,7 +1,99 @@
-// Browser tests run in the system Chromium (see scripts/find-chromium.mjs); nothing downloads a browser.
+// Browser tests in the three engines a visitor uses, each from the system's packages (nothing downloads a
+// browser): Chromium, Firefox ESR (driven over WebDriver BiDi by puppeteer-core) and WebKitGTK (driven by
+// its WebDriver, under Xvfb). `RW_ENGINE` picks one engine per run; scripts/test-browsers.mjs runs all three.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { puppeteerLauncher } from '@web/test-runner-puppeteer';
+import { webdriverLauncher } from '@web/test-runner-webdriver';
+import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
+import { FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_DRIVER_PATH } from './scripts/find-browsers.mjs';
+
+const engine = process.env.RW_ENGINE ?? 'chromium';
+
+function chromium() {
+  return chromeLauncher({
+    launchOptions: {
+      executablePath: findChromium(),
+      // Never throttle a window that Chromium thinks is in the background or covered by the other test
+      // window: rendering (animation frames, IntersectionObserver) must run in every test window.
+      args: [
+        ...CHROMIUM_ARGS,
+        '--disable-renderer-backgrounding',
+        '--disable-backgrounding-occluded-windows',
+        '--disable-background-timer-throttling',
+      ],
+    },
+    // Each test file in its own window rather than a tab: with two files in parallel, the tab in the
+    // background is `visibilityState: 'hidden'` and renders nothing, so requestAnimationFrame and
+    // IntersectionObserver (the widgets' lazy start) never fire there. A window of its own is visible.
+    createPage: ({ context }) => context.newPage({ type: 'window' }),
+  });
+}
+
+function firefox() {
+  return puppeteerLauncher({
+    launcher: puppeteer,
+    launchOptions: {
+      browser: 'firefox',
+      executablePath: FIREFOX_PATH,
+      headless: true,
+      // A closed network: no update checks, telemetry or captive-portal probes.
+      extraPrefsFirefox: {
+        'app.update.enabled': false,
+        'network.captive-portal-service.enabled': false,
+        'datareporting.policy.dataSubmissionEnabled': false,
+        'toolkit.telemetry.enabled': false,
+      },
+    },
+    // The runner sizes each page with `setViewport`, which in puppeteer 24 also overrides the screen
+    // orientation: a BiDi command Firefox ESR 153 does not know. The viewport is set; only that part fails.
+    createPage: async ({ browser }) => {
+      const page = await browser.newPage();
+      const setViewport = page.setViewport.bind(page);
+      page.setViewport = (viewport) =>
+        setViewport(viewport).catch((error) => {
+          if (!String(error).includes('setScreenOrientationOverride')) throw error;
+        });
+      return page;
+    },
+  });
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function webkit() {
+  const port = await freePort();
+  // WebKitGTK's driver starts MiniBrowser in the X display that xvfb-run provides (it has no headless mode).
+  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], { stdio: 'ignore' });
+  process.on('exit', () => driver.kill());
+  await new Promise((resolve) => setTimeout(resolve, 500)); // the driver listens within a few ms
+  return webdriverLauncher({
+    automationProtocol: 'webdriver',
+    hostname: '127.0.0.1',
+    port,
+    path: '/',
+    capabilities: {
+      browserName: 'MiniBrowser',
+      // `--automation`: without it the session request hangs.
+      'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+      // Classic WebDriver only: WebKitGTK's driver has no BiDi, and asking for it fails to match.
+      'wdio:enforceWebDriverClassic': true,
+    },
+  });
+}
+
+const browsers = { chromium, firefox, webkit };
+if (!browsers[engine]) throw new Error(`RW_ENGINE must be one of ${Object.keys(browsers).join(', ')}.`);
 
 export default {
   files: ['test/browser/**/*.test.ts'],
@@ -14,25 +106,9 @@ export default {
       return next();
     },
   ],
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: findChromium(),
-        // Never throttle a window that Chromium thinks is in the background or covered by the other test
-        // window: rendering (animation frames, IntersectionObserver) must run in every test window.
-        args: [
-          ...CHROMIUM_ARGS,
-          '--disable-renderer-backgrounding',
-          '--disable-backgrounding-occluded-windows',
-          '--disable-background-timer-throttling',
-        ],
-      },
-      // Each test file in its own window rather than a tab: with two files in parallel, the tab in the
-      // background is `visibilityState: 'hidden'` and renders nothing, so requestAnimationFrame and
-      // IntersectionObserver (the widgets' lazy start) never fire there. A window of its own is visible.
-      createPage: ({ context }) => context.newPage({ type: 'window' }),
-    }),
-  ],
+  browsers: [await browsers[engine]()],
   testFramework: { config: { timeout: 10000 } },
-  concurrency: 2,
+  // Firefox and WebKit over WebDriver run one page at a time (WebKitGTK allows one session; with more,
+  // the webdriver launcher would put test files into iframes, which are not what a visitor gets).
+  concurrency: engine === 'chromium' ? 2 : 1,
 };

@@ -39,12 +39,22 @@ function clamp(text: string, maxGraphemes: number, maxLines: number): Clamped {
   if (candidate.length <= maxGraphemes) {
     return candidate === text ? { text, clamped: false } : { text: withEllipsis(candidate), clamped: true };
   }
+  // Without Intl.Segmenter (Firefox before 125): code points, so at least no surrogate pair is split.
+  if (typeof Intl.Segmenter !== 'function') {
+    const points = Array.from(candidate);
+    if (points.length <= maxGraphemes && candidate === text) return { text, clamped: false };
+    return { text: withEllipsis(points.slice(0, maxGraphemes).join('')), clamped: true };
+  }
   graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   let end = 0;
   let count = 0;
+  // Every cut below must land on one of these: a word segmenter may disagree (Firefox returns a
+  // combining voicing mark, U+3099, as a word segment of its own), a grapheme boundary never splits one.
+  const boundaries = new Set<number>();
   for (const segment of graphemes.segment(candidate)) {
     if (count === maxGraphemes) break;
     end = segment.index + segment.segment.length;
+    boundaries.add(end);
     count++;
   }
   if (end >= candidate.length) {
@@ -55,12 +65,16 @@ function clamp(text: string, maxGraphemes: number, maxLines: number): Clamped {
   words ??= new Intl.Segmenter(undefined, { granularity: 'word' });
   let lastBoundary = 0;
   for (const segment of words.segment(cut)) {
-    if (!segment.isWordLike && segment.index > 0) lastBoundary = segment.index;
+    if (!segment.isWordLike && segment.index > 0 && boundaries.has(segment.index)) {
+      lastBoundary = segment.index;
+    }
   }
   if (lastBoundary > cut.length * 0.8) cut = cut.slice(0, lastBoundary);
   // A paragraph cut after a word or two reads oddly ("A…"): end at the previous paragraph instead.
   const paragraphEnd = cut.trimEnd().lastIndexOf('\n');
-  if (paragraphEnd > 0 && cut.length - paragraphEnd < maxGraphemes * 0.15) cut = cut.slice(0, paragraphEnd);
+  if (paragraphEnd > 0 && boundaries.has(paragraphEnd) && cut.length - paragraphEnd < maxGraphemes * 0.15) {
+    cut = cut.slice(0, paragraphEnd);
+  }
   return { text: withEllipsis(cut), clamped: true };
 }
 

@@ -250,7 +250,7 @@ describe('<rating-summary>', () => {
       await until(list, () => list.rating === 4, 'Enter to filter by 4');
       await sendKeys({ press: 'Tab' });
       expect(deepActiveElement()).to.equal(row(element, 3));
-      await sendKeys({ press: 'Space' });
+      await sendKeys({ press: ' ' });
       await until(list, () => list.rating === 3, 'Space to filter by 3');
       await element.updateComplete;
       expect(pressed(element)).to.deep.equal(['false', 'false', 'true', 'false', 'false']);

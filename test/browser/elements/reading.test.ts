@@ -85,7 +85,7 @@ describe('reading long texts', () => {
     expect(textOf(toggle!)).to.equal('Show less');
     expect(deepActiveElement(), 'focus stays on the toggle').to.equal(toggle);
 
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await element.updateComplete;
     expect(toggle!.getAttribute('aria-expanded')).to.equal('false');
     expect(textOf(text)).not.to.equal(ENGLISH);

@@ -410,7 +410,7 @@ describe('<review-list>', () => {
       await afterChange(element, () => void sendKeys({ press: 'Enter' }));
       expect(api.lastQuery().page).to.equal('2');
       button(element, 'Page 3').focus();
-      await afterChange(element, () => void sendKeys({ press: 'Space' }));
+      await afterChange(element, () => void sendKeys({ press: ' ' }));
       expect(api.lastQuery().page).to.equal('3');
       expect(pages(element).current).to.equal('3');
     });

@@ -1,0 +1,31 @@
+// `npm run test:browser`: the browser suite in each engine in turn — Chromium, Firefox, WebKit — or in the
+// engines named as arguments (`node scripts/test-browsers.mjs firefox`). WebKitGTK has no headless mode,
+// so its run goes under xvfb-run. Extra arguments after `--` go to web-test-runner (a test file, say).
+import { spawnSync } from 'node:child_process';
+
+const ENGINES = ['chromium', 'firefox', 'webkit'];
+const separator = process.argv.indexOf('--');
+const names = (separator < 0 ? process.argv.slice(2) : process.argv.slice(2, separator)).filter(Boolean);
+const passThrough = separator < 0 ? [] : process.argv.slice(separator + 1);
+const engines = names.length ? names : ENGINES;
+for (const engine of engines) {
+  if (!ENGINES.includes(engine)) {
+    console.error(`Unknown engine "${engine}": use ${ENGINES.join(', ')}.`);
+    process.exit(2);
+  }
+}
+
+const runner = 'node_modules/@web/test-runner/dist/bin.js';
+let failed = [];
+for (const engine of engines) {
+  console.log(`\n== Browser tests in ${engine} ==`);
+  const command = engine === 'webkit' ? 'xvfb-run' : process.execPath;
+  const args =
+    engine === 'webkit' ? ['-a', process.execPath, runner, ...passThrough] : [runner, ...passThrough];
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, RW_ENGINE: engine } });
+  if (result.status !== 0) failed.push(engine);
+}
+if (failed.length) {
+  console.error(`\nBrowser tests failed in: ${failed.join(', ')}.`);
+  process.exit(1);
+}
