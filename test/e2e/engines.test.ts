@@ -1,0 +1,132 @@
+/**
+ * The demo, end to end, in every engine (issue 16): the real app (demo page → built bundle → proxy →
+ * sample upstream over HTTP) in Chromium, Firefox ESR and WebKitGTK. What a visitor sees, what the proxy
+ * receives, and what the page's Content-Security-Policy blocks — heard through a `report-uri` the test
+ * adds to the demo's own policy, so no engine needs a script injected before the page's.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { createApp } from '../../src/server/app.ts';
+import { readConfig } from '../../src/server/config.ts';
+import { toNodeListener } from '../../src/server/node.ts';
+import type { LogRecord } from '../../src/server/proxy/index.ts';
+import { ENGINES, openEngine, type EnginePage } from './engines.ts';
+import { proxyRequests } from './support.ts';
+
+let server: Server;
+let base: string;
+const log: LogRecord[] = [];
+const violations: string[] = [];
+
+before(async () => {
+  server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const app = createApp({
+    config: readConfig({ PORT: '0', RATE_LIMIT_PER_MINUTE: '0' }),
+    selfUrl: base,
+    log: (record) => log.push(record),
+  });
+  const listener = toNodeListener(async (request, context) => {
+    if (new URL(request.url).pathname === '/csp-report') {
+      violations.push(await request.text());
+      return new Response(null, { status: 204 });
+    }
+    const response = await app(request, context);
+    const csp = response.headers.get('content-security-policy');
+    if (csp) response.headers.set('content-security-policy', `${csp}; report-uri /csp-report`);
+    return response;
+  });
+  server.on('request', listener);
+});
+
+after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const reviewsShown = (selector: string) => {
+  const list = document.querySelector(selector);
+  const root = list?.shadowRoot;
+  return (
+    (root?.querySelectorAll('article[part="review"]').length ?? 0) > 0 &&
+    !root?.querySelector('[aria-busy="true"]')
+  );
+};
+
+for (const engine of ENGINES) {
+  describe(engine, { concurrency: false }, () => {
+    let page: EnginePage;
+    before(async () => (page = await openEngine(engine)));
+    after(async () => page?.close());
+
+    test('the embed shows the business and its reviews with 2 proxy requests; a filter costs 1 more', async () => {
+      log.length = 0;
+      violations.length = 0;
+      await page.goto(`${base}/embed.html`);
+      await page.waitFor(reviewsShown, 'review-list', 'the reviews');
+      await page.waitFor(
+        () =>
+          document.querySelector('business-card')?.shadowRoot?.querySelector('[part="name"]')?.textContent,
+        null,
+        'the business name',
+      );
+      const name = await page.evaluate(
+        () =>
+          document.querySelector('business-card')!.shadowRoot!.querySelector('[part="name"]')!.textContent,
+        null,
+      );
+      assert.equal(name, 'Kettle & Crumb');
+      assert.deepEqual(proxyRequests(log).sort(), [
+        'GET /widget-api/info',
+        'GET /widget-api/reviews?page=1&limit=10',
+      ]);
+
+      log.length = 0;
+      await page.evaluate(() => {
+        const select = document
+          .querySelector('review-list')!
+          .shadowRoot!.querySelector<HTMLSelectElement>('select[name="rating"]')!;
+        select.value = '1';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }, null);
+      await page.waitFor(
+        () =>
+          document.querySelector('review-list')?.getAttribute('rating') === '1' &&
+          !document.querySelector('review-list')!.shadowRoot!.querySelector('[aria-busy="true"]'),
+        null,
+        'the filtered list',
+      );
+      const labels = await page.evaluate(
+        () =>
+          [...document.querySelector('review-list')!.shadowRoot!.querySelectorAll('article svg.stars')].map(
+            (svg) => svg.getAttribute('aria-label'),
+          ),
+        null,
+      );
+      assert.ok(labels.length > 0, 'one-star reviews are shown');
+      for (const label of labels) assert.equal(label, 'Rated 1.0 out of 5');
+      assert.deepEqual(proxyRequests(log), ['GET /widget-api/reviews?page=1&limit=10&rating=1']);
+    });
+
+    test('the demo page loads everything under its CSP with nothing blocked', async () => {
+      violations.length = 0;
+      await page.goto(`${base}/`);
+      await page.waitFor(reviewsShown, '#reviews review-list', 'the reviews');
+      // Down the page, so the lazily started widgets and lazy images load too.
+      const height = await page.evaluate(() => document.body.scrollHeight, null);
+      for (let y = 0; y <= height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitFor(
+        () =>
+          [...document.querySelectorAll('post-list')].every((list) =>
+            list.shadowRoot?.querySelector('article'),
+          ),
+        null,
+        'the posts',
+      );
+      // Reports are sent asynchronously: by now the page's work (posts, lazy images) is done, and one more
+      // round trip to this server lets a report already on its way arrive first.
+      await page.evaluate(() => fetch('/favicon.svg').then((r) => r.status), null);
+      assert.deepEqual(violations, []);
+    });
+  });
+}

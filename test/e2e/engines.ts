@@ -1,0 +1,101 @@
+/**
+ * One small page driver over the three engines, for the end-to-end tests that must hold in each:
+ * puppeteer-core drives Chromium (DevTools protocol) and Firefox ESR (WebDriver BiDi); WebKitGTK's
+ * MiniBrowser is driven by its own WebDriver (classic) through webdriverio, under the X display that
+ * `xvfb-run` provides (test:e2e runs under it). Interaction goes through page scripts (`evaluate`), the one
+ * thing all three drivers do alike; every wait polls for a state, never for a time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import puppeteer from 'puppeteer-core';
+import { remote } from 'webdriverio';
+import { FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_DRIVER_PATH } from '../../scripts/find-browsers.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+
+export type Engine = 'chromium' | 'firefox' | 'webkit';
+export const ENGINES: readonly Engine[] = ['chromium', 'firefox', 'webkit'];
+
+export interface EnginePage {
+  goto(url: string): Promise<void>;
+  /** Runs `fn(arg)` in the page and returns its (JSON) result. */
+  evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  /** Waits until `fn(arg)` is truthy in the page. */
+  waitFor<A>(fn: (arg: A) => unknown, arg: A, what: string, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openEngine(engine: Engine): Promise<EnginePage> {
+  if (engine === 'webkit') return openWebKit();
+  const browser = await puppeteer.launch(
+    engine === 'chromium'
+      ? { browser: 'chrome', executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true }
+      : { browser: 'firefox', executablePath: FIREFOX_PATH, headless: true },
+  );
+  const page = await browser.newPage();
+  const evaluate = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+    page.evaluate(fn as (arg: unknown) => R, arg) as Promise<R>;
+  return {
+    goto: async (url) => void (await page.goto(url)),
+    evaluate,
+    waitFor: (fn, arg, what, timeoutMs) => poll(engine, () => evaluate(fn, arg), what, timeoutMs),
+    close: () => browser.close(),
+  };
+}
+
+/** Asks the page until the answer is truthy (each ask a round trip: the page's own pace, no timer race). */
+async function poll(engine: Engine, ask: () => Promise<unknown>, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ask())) {
+    if (Date.now() > deadline) throw new Error(`${engine}: timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function openWebKit(): Promise<EnginePage> {
+  const port = await freePort();
+  const driver: ChildProcess = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], { stdio: 'ignore' });
+  try {
+    const browser = await remote({
+      hostname: '127.0.0.1',
+      port,
+      path: '/',
+      logLevel: 'error',
+      connectionRetryCount: 20,
+      capabilities: {
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+        'wdio:enforceWebDriverClassic': true,
+      } as WebdriverIO.Capabilities,
+    });
+    // The function travels as the script's own source (no eval in the page: the demo's CSP forbids it);
+    // its promise is awaited in the page and the value handed back through the async callback.
+    const evaluate = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+      browser.executeAsync(
+        `const done = arguments[arguments.length - 1];
+         Promise.resolve((${fn.toString()})(arguments[0])).then(done, (error) => done({ error: String(error) }));`,
+        arg,
+      ) as Promise<R>;
+    return {
+      goto: async (url) => void (await browser.url(url)),
+      evaluate,
+      waitFor: (fn, arg, what, timeoutMs) => poll('webkit', () => evaluate(fn, arg), what, timeoutMs),
+      close: async () => {
+        await browser.deleteSession().catch(() => {});
+        driver.kill();
+      },
+    };
+  } catch (error) {
+    driver.kill();
+    throw error;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
