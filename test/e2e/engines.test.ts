@@ -116,10 +116,15 @@ for (const engine of ENGINES) {
       const height = await page.evaluate(() => document.body.scrollHeight, null);
       for (let y = 0; y <= height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
       await page.waitFor(
-        () =>
-          [...document.querySelectorAll('post-list')].every((list) =>
-            list.shadowRoot?.querySelector('article'),
-          ),
+        () => {
+          // Bring the first list still without posts into view (one at a time: scrolling past several
+          // in one task would render none of them in view), until every list shows its posts.
+          const waiting = [...document.querySelectorAll('post-list')].find(
+            (list) => !list.shadowRoot?.querySelector('article[part="post"]'),
+          );
+          waiting?.scrollIntoView();
+          return !waiting;
+        },
         null,
         'the posts',
       );

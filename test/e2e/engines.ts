@@ -19,7 +19,7 @@ export interface EnginePage {
   goto(url: string): Promise<void>;
   /** Runs `fn(arg)` in the page and returns its (JSON) result. */
   evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
-  /** Waits until `fn(arg)` is truthy in the page. */
+  /** Waits until `fn(arg)` is truthy in the page (at most 30 s: a bound for a busy CI machine, not a timing). */
   waitFor<A>(fn: (arg: A) => unknown, arg: A, what: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -28,7 +28,19 @@ export async function openEngine(engine: Engine): Promise<EnginePage> {
   if (engine === 'webkit') return openWebKit();
   const browser = await puppeteer.launch(
     engine === 'chromium'
-      ? { browser: 'chrome', executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true }
+      ? {
+          browser: 'chrome',
+          executablePath: findChromium(),
+          // As in the browser suite: a page Chromium deems in the background still renders (the widgets'
+          // lazy start waits for IntersectionObserver, which needs frames).
+          args: [
+            ...CHROMIUM_ARGS,
+            '--disable-renderer-backgrounding',
+            '--disable-backgrounding-occluded-windows',
+            '--disable-background-timer-throttling',
+          ],
+          headless: true,
+        }
       : { browser: 'firefox', executablePath: FIREFOX_PATH, headless: true },
   );
   const page = await browser.newPage();
@@ -43,7 +55,7 @@ export async function openEngine(engine: Engine): Promise<EnginePage> {
 }
 
 /** Asks the page until the answer is truthy (each ask a round trip: the page's own pace, no timer race). */
-async function poll(engine: Engine, ask: () => Promise<unknown>, what: string, timeoutMs = 10_000) {
+async function poll(engine: Engine, ask: () => Promise<unknown>, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await ask())) {
     if (Date.now() > deadline) throw new Error(`${engine}: timed out waiting for ${what}`);
