@@ -1,15 +1,13 @@
 // Browser tests in the three engines a visitor uses, each from the system's packages (nothing downloads a
 // browser): Chromium, Firefox ESR (driven over WebDriver BiDi by puppeteer-core) and WebKitGTK (driven by
 // its WebDriver, under Xvfb). `RW_ENGINE` picks one engine per run; scripts/test-browsers.mjs runs all three.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
-import { FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_DRIVER_PATH } from './scripts/find-browsers.mjs';
+import { CHROMIUM_FOREGROUND_ARGS, findChromium } from './scripts/find-chromium.mjs';
+import { FIREFOX_PATH, startWebKitDriver, WEBKIT_CAPABILITIES } from './scripts/find-browsers.mjs';
 
 const engine = process.env.RW_ENGINE ?? 'chromium';
 
@@ -17,14 +15,7 @@ function chromium() {
   return chromeLauncher({
     launchOptions: {
       executablePath: findChromium(),
-      // Never throttle a window that Chromium thinks is in the background or covered by the other test
-      // window: rendering (animation frames, IntersectionObserver) must run in every test window.
-      args: [
-        ...CHROMIUM_ARGS,
-        '--disable-renderer-backgrounding',
-        '--disable-backgrounding-occluded-windows',
-        '--disable-background-timer-throttling',
-      ],
+      args: CHROMIUM_FOREGROUND_ARGS,
     },
     // Each test file in its own window rather than a tab: with two files in parallel, the tab in the
     // background is `visibilityState: 'hidden'` and renders nothing, so requestAnimationFrame and
@@ -62,33 +53,16 @@ function firefox() {
   });
 }
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function webkit() {
-  const port = await freePort();
-  // WebKitGTK's driver starts MiniBrowser in the X display that xvfb-run provides (it has no headless mode).
-  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], { stdio: 'ignore' });
-  process.on('exit', () => driver.kill());
+  const { port, stop } = await startWebKitDriver();
+  process.on('exit', stop);
   await new Promise((resolve) => setTimeout(resolve, 500)); // the driver listens within a few ms
   return webdriverLauncher({
     automationProtocol: 'webdriver',
     hostname: '127.0.0.1',
     port,
     path: '/',
-    capabilities: {
-      browserName: 'MiniBrowser',
-      // `--automation`: without it the session request hangs.
-      'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
-      // Classic WebDriver only: WebKitGTK's driver has no BiDi, and asking for it fails to match.
-      'wdio:enforceWebDriverClassic': true,
-    },
+    capabilities: WEBKIT_CAPABILITIES,
   });
 }
 

@@ -4,3 +4,7 @@ export const FIREFOX_PATH: string;
 export const WEBKIT_DRIVER_PATH: string;
 /** WebKitGTK's MiniBrowser (MINIBROWSER_PATH, else Debian's path). */
 export const MINIBROWSER_PATH: string;
+/** The session capabilities WebKitGTK's driver accepts. */
+export const WEBKIT_CAPABILITIES: Record<string, unknown>;
+/** Starts WebKitGTK's WebDriver on a free loopback port. */
+export function startWebKitDriver(): Promise<{ port: number; stop: () => void }>;

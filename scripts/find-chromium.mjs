@@ -30,3 +30,14 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * For tests: never throttle a page Chromium deems in the background or covered by another window —
+ * rendering (animation frames, IntersectionObserver: the widgets' lazy start) must run in every test page.
+ */
+export const CHROMIUM_FOREGROUND_ARGS = [
+  ...CHROMIUM_ARGS,
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-background-timer-throttling',
+];

@@ -5,12 +5,10 @@
  * `xvfb-run` provides (test:e2e runs under it). Interaction goes through page scripts (`evaluate`), the one
  * thing all three drivers do alike; every wait polls for a state, never for a time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import puppeteer from 'puppeteer-core';
 import { remote } from 'webdriverio';
-import { FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_DRIVER_PATH } from '../../scripts/find-browsers.mjs';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
+import { FIREFOX_PATH, startWebKitDriver, WEBKIT_CAPABILITIES } from '../../scripts/find-browsers.mjs';
+import { CHROMIUM_FOREGROUND_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 export const ENGINES: readonly Engine[] = ['chromium', 'firefox', 'webkit'];
@@ -31,14 +29,7 @@ export async function openEngine(engine: Engine): Promise<EnginePage> {
       ? {
           browser: 'chrome',
           executablePath: findChromium(),
-          // As in the browser suite: a page Chromium deems in the background still renders (the widgets'
-          // lazy start waits for IntersectionObserver, which needs frames).
-          args: [
-            ...CHROMIUM_ARGS,
-            '--disable-renderer-backgrounding',
-            '--disable-backgrounding-occluded-windows',
-            '--disable-background-timer-throttling',
-          ],
+          args: CHROMIUM_FOREGROUND_ARGS, // the lazy start needs frames
           headless: true,
         }
       : { browser: 'firefox', executablePath: FIREFOX_PATH, headless: true },
@@ -64,20 +55,15 @@ async function poll(engine: Engine, ask: () => Promise<unknown>, what: string, t
 }
 
 async function openWebKit(): Promise<EnginePage> {
-  const port = await freePort();
-  const driver: ChildProcess = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], { stdio: 'ignore' });
+  const driver = await startWebKitDriver();
   try {
     const browser = await remote({
       hostname: '127.0.0.1',
-      port,
+      port: driver.port,
       path: '/',
       logLevel: 'error',
       connectionRetryCount: 20,
-      capabilities: {
-        browserName: 'MiniBrowser',
-        'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
-        'wdio:enforceWebDriverClassic': true,
-      } as WebdriverIO.Capabilities,
+      capabilities: WEBKIT_CAPABILITIES as WebdriverIO.Capabilities,
     });
     // The function travels as the script's own source (no eval in the page: the demo's CSP forbids it);
     // its promise is awaited in the page and the value handed back through the async callback.
@@ -93,21 +79,11 @@ async function openWebKit(): Promise<EnginePage> {
       waitFor: (fn, arg, what, timeoutMs) => poll('webkit', () => evaluate(fn, arg), what, timeoutMs),
       close: async () => {
         await browser.deleteSession().catch(() => {});
-        driver.kill();
+        driver.stop();
       },
     };
   } catch (error) {
-    driver.kill();
+    driver.stop();
     throw error;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
