@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import type { BusinessView } from '../../api/normalise.ts';
 import { BusinessElement } from '../shared/business-element.ts';
 import { formatNumber, formatRating } from '../shared/format.ts';
+import { numeric, RANGES } from '../shared/numeric.ts';
 import { EXTERNAL_REL } from '../shared/links.ts';
 import { renderStars } from '../shared/stars.ts';
 import { businessCardStyles } from './business-card.styles.ts';
@@ -36,8 +37,12 @@ import { businessCardStyles } from './business-card.styles.ts';
 export class BusinessCard extends BusinessElement {
   static override styles = [...BusinessElement.styles, businessCardStyles];
 
-  /** The heading level of the business name in the page's outline (1–6, default 2). */
-  @property({ attribute: 'heading-level', type: Number }) headingLevel = 2;
+  /**
+   * The heading level of the business name in the page's outline, 1–6 (default 2). A numeric string is read
+   * as its number; anything else warns and means 2.
+   */
+  @property(numeric(RANGES.headingLevel, { attribute: 'heading-level' })) headingLevel: number =
+    RANGES.headingLevel.fallback;
 
   protected readonly baseClass = 'card';
 

@@ -1,4 +1,4 @@
-import { html, nothing, svg } from 'lit';
+import { html, nothing, svg, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { BreakdownRow, BusinessView } from '../../api/normalise.ts';
 import { RATINGS, type Rating } from '../../api/schemas.ts';
@@ -46,35 +46,55 @@ export class RatingSummary extends BusinessElement {
   /** Id of the review-list this summary filters. */
   @property() for = '';
 
+  /** The linked list, kept current by `relink` (render reads it, so it runs on a server too). */
   private target?: RatingFilterTarget;
-  private readonly targetObserver = new MutationObserver(() => this.requestUpdate());
+  /** Watches the root for the linked list appearing, being replaced, renamed or removed. */
+  private rootObserver?: MutationObserver;
+  /** Watches the linked list's reflected `rating`, so the pressed row follows however it changes. */
+  private targetObserver?: MutationObserver;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // The linked list may come later in the document than this summary: look again once it is parsed.
-    if (document.readyState === 'loading') {
-      document.addEventListener('DOMContentLoaded', () => this.requestUpdate(), { once: true });
-    }
+    // The list may appear after the summary (later in the page, a tab, a lazy route), be replaced or go
+    // away. Each batch of changes costs one getElementById; shadow roots below are not observed, and a
+    // summary only links within its own root anyway.
+    this.rootObserver = new MutationObserver(() => this.relink());
+    this.rootObserver.observe(this.getRootNode(), {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['id'],
+    });
+    this.relink();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.targetObserver.disconnect();
-    this.target = undefined;
+    this.rootObserver?.disconnect();
+    this.targetObserver?.disconnect();
+    this.rootObserver = this.targetObserver = this.target = undefined;
   }
 
-  /** The linked list, looked up lazily (it may be defined after this element). */
-  private linkedList(): RatingFilterTarget | undefined {
-    if (!this.for) return undefined;
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (changed.has('for')) this.relink();
+  }
+
+  /** Looks the list up again in this element's root; a different one re-renders the rows. */
+  private relink(): void {
+    if (!this.isConnected) return;
     const root = this.getRootNode() as Document | ShadowRoot;
-    const found = (root.getElementById?.(this.for) ?? undefined) as RatingFilterTarget | undefined;
-    if (found !== this.target) {
-      this.targetObserver.disconnect();
-      this.target = found;
-      // The pressed state follows the list's rating, however it changes (it is a reflected attribute).
-      if (found) this.targetObserver.observe(found, { attributes: true, attributeFilter: ['rating'] });
+    const found = this.for
+      ? ((root.getElementById(this.for) ?? undefined) as RatingFilterTarget | undefined)
+      : undefined;
+    if (found === this.target) return;
+    this.targetObserver?.disconnect();
+    this.target = found;
+    if (found) {
+      this.targetObserver ??= new MutationObserver(() => this.requestUpdate());
+      this.targetObserver.observe(found, { attributes: true, attributeFilter: ['rating'] });
     }
-    return found;
+    this.requestUpdate();
   }
 
   protected readonly baseClass = 'summary';
@@ -88,7 +108,7 @@ export class RatingSummary extends BusinessElement {
     const t = this.t;
     const locale = this.resolvedLocale;
     const average = business.averageRating;
-    const list = this.linkedList();
+    const list = this.target;
     return html`
       <div class="headline">
         ${
@@ -134,7 +154,7 @@ export class RatingSummary extends BusinessElement {
   }
 
   private toggle(rating: Rating, pressed: boolean): void {
-    const list = this.linkedList();
+    const list = this.target;
     if (!list) return;
     const next = pressed ? undefined : rating;
     list.rating = next;

@@ -21,14 +21,12 @@ import {
   renderText,
   type ItemContext,
 } from '../shared/item-parts.ts';
+import { given, numeric, RANGES } from '../shared/numeric.ts';
 import { PagedListElement, pageNumber } from '../shared/paged-list.ts';
 import { renderStars } from '../shared/stars.ts';
 
-/** `rating` attribute: 1–5, anything else means "all ratings". */
-const ratingConverter = {
-  fromAttribute: (value: string | null) =>
-    value && /^[1-5]$/.test(value) ? (Number(value) as Rating) : undefined,
-};
+/** A rating from an attribute, a shared link or the select: 1–5, anything else means "all ratings". */
+const ratingOf = (value: string | null) => given(RANGES.rating, value) as Rating | undefined;
 
 /**
  * Customer reviews with sort and filter controls and pagination.
@@ -96,8 +94,11 @@ export class ReviewList extends PagedListElement<ReviewView> {
   /** The API's `sortType`; empty for the API's default order. */
   @property({ attribute: 'sort-type', reflect: true }) sortType?: SortType | '' = '';
 
-  /** The API's `rating` filter (1–5); `undefined` for all ratings. */
-  @property({ reflect: true, converter: ratingConverter }) rating?: Rating;
+  /**
+   * The API's `rating` filter (1–5); `undefined` (or empty) for all ratings. A numeric string is read as its
+   * number; anything else warns and means all ratings.
+   */
+  @property(numeric(RANGES.rating, { reflect: true })) rating?: Rating;
 
   /** The API's `mediaType` filter; empty for all. */
   @property({ attribute: 'media-type', reflect: true }) mediaType?: MediaTypeFilter | '' = '';
@@ -174,7 +175,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
     const media = params.get(names.media);
     if (isSortType(sort)) this.sortType = sort;
     if (isMediaTypeFilter(media)) this.mediaType = media;
-    this.rating = ratingConverter.fromAttribute(params.get(names.rating)) ?? this.rating;
+    this.rating = ratingOf(params.get(names.rating)) ?? this.rating;
     if (this.paging !== 'more') this.page = pageNumber.fromAttribute(params.get(names.page)) ?? this.page;
   }
 
@@ -292,7 +293,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
 
   private onFilterChange(event: Event) {
     const select = event.target as HTMLSelectElement;
-    if (select.name === 'rating') this.rating = ratingConverter.fromAttribute(select.value);
+    if (select.name === 'rating') this.rating = ratingOf(select.value);
     else this.mediaType = isMediaTypeFilter(select.value) ? select.value : '';
     this.emit('rw-filter-change', { rating: this.rating ?? null, mediaType: this.mediaType || null });
   }

@@ -3,13 +3,21 @@
  * client of its endpoint, the translations and text direction of its locale, the lazy start, refusal of
  * anything that looks like an API key, the error messages, and the `rw-*` events.
  */
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import {
+  html,
+  LitElement,
+  nothing,
+  type PropertyDeclaration,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
 import { property } from 'lit/decorators.js';
 import { clientFor, type ReviewWidgetsClient } from '../../api/client.ts';
 import { ConfigError, HttpError, ReviewWidgetsError } from '../../api/errors.ts';
 import type { RwEventDetails } from './events.ts';
 import { formatNumber, resolveLocale } from './format.ts';
 import { isRightToLeft, loadTranslation, translationFor } from './i18n/index.ts';
+import { coerce, isNumericDeclaration, warning } from './numeric.ts';
 import { EN, type Strings } from './strings.ts';
 import { tokens } from './styles.ts';
 
@@ -66,6 +74,50 @@ export abstract class RwElement extends LitElement {
   private near = false;
   private nearObserver?: IntersectionObserver;
   private deferredStart?: () => void;
+  /** The nearest `lang` attribute, read when connected (never during a render, which may run on a server). */
+  private inheritedLang?: string;
+  /** Per numeric property, the unusable value last warned about (a framework may set it again). */
+  private warned?: Map<PropertyKey, unknown>;
+  /** Reflected numeric properties whose attribute held a value the element could not use. */
+  private attributesToCorrect?: Set<PropertyKey>;
+
+  /**
+   * Every numeric property (declared with `numeric(range)`) goes through its range on each set, from an
+   * attribute or a property (React 19 and Vue set `rating="1"` as the string "1"): a usable value becomes a
+   * number, anything else warns once and becomes the range's fallback (or its cap), so the control, the
+   * reflected attribute, the request and the list shown agree.
+   */
+  protected static override getPropertyDescriptor(
+    name: PropertyKey,
+    key: string | symbol,
+    options: PropertyDeclaration,
+  ): PropertyDescriptor | undefined {
+    const descriptor = super.getPropertyDescriptor(name, key, options);
+    if (!isNumericDeclaration(options) || !descriptor?.set) return descriptor;
+    const { range } = options;
+    const set = descriptor.set;
+    return {
+      ...descriptor,
+      set(this: RwElement, raw: unknown) {
+        const used = coerce(range, raw);
+        if (!used.usable) {
+          this.warned ??= new Map();
+          if (!this.warned.has(name) || !Object.is(this.warned.get(name), raw)) {
+            this.warned.set(name, raw);
+            console.warn(warning(this.localName, String(name), range, raw, used));
+          }
+          if (options.reflect) {
+            // The attribute may hold the unusable text while the property did not change: correct it.
+            (this.attributesToCorrect ??= new Set()).add(name);
+            this.requestUpdate();
+          }
+        } else {
+          this.warned?.delete(name);
+        }
+        set.call(this, used.value);
+      },
+    };
+  }
 
   /** Key-like attributes are observed too, so one added at any time (not only at start) is refused. */
   static override get observedAttributes(): string[] {
@@ -88,7 +140,16 @@ export abstract class RwElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.deferredStart) this.observeNearness();
+    this.inheritedLang = this.closest('[lang]')?.getAttribute('lang') ?? undefined;
+    // Whether loading may wait for the viewport is decided here, in the browser: a server renderer never
+    // connects the element, so it never starts a request there nor touches the DOM.
+    const canWait =
+      this.loading !== 'eager' &&
+      typeof IntersectionObserver === 'function' &&
+      document.visibilityState !== 'hidden';
+    if (!canWait) this.near = true;
+    if (this.near) this.runDeferredStart();
+    else this.observeNearness();
   }
 
   override disconnectedCallback(): void {
@@ -97,22 +158,41 @@ export abstract class RwElement extends LitElement {
     this.nearObserver = undefined;
   }
 
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const names = this.attributesToCorrect;
+    if (names?.size) {
+      this.attributesToCorrect = undefined;
+      const properties = (this.constructor as typeof RwElement).elementProperties;
+      for (const name of names) {
+        const attribute = properties.get(name)?.attribute;
+        const attributeName = typeof attribute === 'string' ? attribute : String(name).toLowerCase();
+        const value = (this as unknown as Record<PropertyKey, unknown>)[name];
+        if (value === undefined || value === null) this.removeAttribute(attributeName);
+        else if (this.getAttribute(attributeName) !== String(value))
+          this.setAttribute(attributeName, String(value));
+      }
+    }
+    if (changed.has('loading') && this.loading === 'eager' && this.isConnected) {
+      this.near = true;
+      this.runDeferredStart();
+    }
+  }
+
   /**
    * Runs `start` now when the element is near the viewport (or `loading="eager"`), otherwise once it
-   * approaches it. A later call replaces a start still waiting.
+   * approaches it. A later call replaces a start still waiting. Touches no DOM: it may run during an
+   * update on a server, where the element never connects and so never starts.
    */
   protected startWhenNear(start: () => void): void {
-    const canWait =
-      this.loading !== 'eager' &&
-      typeof IntersectionObserver === 'function' &&
-      document.visibilityState !== 'hidden';
-    if (this.near || !canWait) {
-      this.near = true;
-      start();
-      return;
-    }
     this.deferredStart = start;
-    this.observeNearness();
+    if (this.near) this.runDeferredStart();
+  }
+
+  private runDeferredStart(): void {
+    const start = this.deferredStart;
+    this.deferredStart = undefined;
+    start?.();
   }
 
   private observeNearness(): void {
@@ -123,9 +203,7 @@ export abstract class RwElement extends LitElement {
         this.near = true;
         this.nearObserver?.disconnect();
         this.nearObserver = undefined;
-        const start = this.deferredStart;
-        this.deferredStart = undefined;
-        start?.();
+        this.runDeferredStart();
       },
       // About a screen ahead, so content is there by the time the visitor scrolls to it.
       { rootMargin: '100% 0px' },
@@ -162,7 +240,7 @@ export abstract class RwElement extends LitElement {
   }
 
   protected get resolvedLocale(): string {
-    return resolveLocale(this, this.locale);
+    return resolveLocale(this.locale || this.inheritedLang);
   }
 
   /** `rtl` when the locale's script runs right to left; otherwise inherit the page's direction. */

@@ -16,10 +16,12 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
   return formatter;
 }
 
-/** The locale of an element: its `locale` property, else the nearest `lang`, else the browser's. */
-export function resolveLocale(element: Element, explicit?: string): string {
-  const candidate =
-    explicit || element.closest('[lang]')?.getAttribute('lang') || globalThis.navigator?.language || 'en';
+/**
+ * The locale of an element: its `locale` property, else the nearest `lang` (both given as `explicit`), else
+ * the browser's. Reads no DOM, so it is safe during a render on a server.
+ */
+export function resolveLocale(explicit?: string): string {
+  const candidate = explicit || globalThis.navigator?.language || 'en';
   try {
     return Intl.getCanonicalLocales(candidate)[0] ?? 'en';
   } catch {

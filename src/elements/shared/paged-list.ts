@@ -8,33 +8,22 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ReviewWidgetsClient } from '../../api/client.ts';
 import type { MediaView, PageView } from '../../api/normalise.ts';
-import { DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE } from '../../api/query.ts';
 import { RwElement } from './base-element.ts';
 import { formatNumber } from './format.ts';
 import type { ItemContext } from './item-parts.ts';
+import { given, numeric, RANGES } from './numeric.ts';
 import { itemStyles } from './item-styles.ts';
 import type * as Lightbox from './lightbox.ts';
 import type { LightboxState } from './lightbox.ts';
 import { pagedListStyles } from './paged-list.styles.ts';
 import { Resource } from './resource.ts';
 
-/** Reads a positive whole number attribute; anything else means "use the default". */
-export const positiveInt = {
-  fromAttribute: (value: string | null) => {
-    const number = Number(value);
-    return value !== null && Number.isInteger(number) && number >= 1 ? number : undefined;
-  },
-};
-
 /**
  * Reads a page number (attribute or shared link): a whole number from 1 to the proxy's largest page.
  * Anything else means "not set", never a request the proxy refuses whatever Retry does.
  */
 export const pageNumber = {
-  fromAttribute: (value: string | null) => {
-    const number = positiveInt.fromAttribute(value);
-    return number !== undefined && number <= DEFAULT_MAX_PAGE ? number : undefined;
-  },
+  fromAttribute: (value: string | null) => given(RANGES.page, value),
 };
 
 type LightboxModule = typeof Lightbox;
@@ -43,14 +32,17 @@ let lightboxModule: Promise<LightboxModule> | undefined;
 export abstract class PagedListElement<T> extends RwElement {
   static override styles = [...RwElement.styles, itemStyles, pagedListStyles];
 
-  /** Items per page (1–50, default 10). */
-  @property({ type: Number, reflect: true, converter: positiveInt }) limit?: number = 10;
+  /**
+   * Items per page, 1–50 (default 10). A numeric string is read as its number; a larger number means 50;
+   * anything else warns and means 10.
+   */
+  @property(numeric(RANGES.limit, { reflect: true })) limit: number = RANGES.limit.fallback;
 
   /**
-   * The page shown, 1–10000 (the proxy's largest; another attribute value is ignored); with
-   * `paging="more"`, the last page appended.
+   * The page shown, 1–10000 (the proxy's largest); a numeric string is read as its number; anything else
+   * warns and means 1. With `paging="more"`, the last page appended.
    */
-  @property({ type: Number, reflect: true, converter: pageNumber }) page?: number = 1;
+  @property(numeric(RANGES.page, { reflect: true })) page: number = RANGES.page.fallback;
 
   /** `none` hides the controls and the pagination. */
   @property() controls: '' | 'none' = '';
@@ -101,12 +93,13 @@ export abstract class PagedListElement<T> extends RwElement {
   /** The announcement after a load: "Showing 1–10 of 30 reviews …". */
   protected abstract describe(page: PageView<T>, from: string, to: string, total: string): string;
 
+  /** The limit asked for (the property always holds a usable one). */
   protected get effectiveLimit(): number {
-    return Math.min(DEFAULT_MAX_LIMIT, this.limit ?? DEFAULT_LIMIT);
+    return this.limit;
   }
 
   protected get effectivePage(): number {
-    return this.page ?? 1;
+    return this.page;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
