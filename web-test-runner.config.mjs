@@ -5,6 +5,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
+import { execFileSync } from 'node:child_process';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FOREGROUND_ARGS, findChromium } from './scripts/find-chromium.mjs';
 import { FIREFOX_PATH, startWebKitDriver, WEBKIT_CAPABILITIES } from './scripts/find-browsers.mjs';
@@ -67,6 +68,7 @@ async function webkit() {
 }
 
 const browsers = { chromium, firefox, webkit };
+let serverRendered;
 if (!browsers[engine]) throw new Error(`RW_ENGINE must be one of ${Object.keys(browsers).join(', ')}.`);
 
 export default {
@@ -78,6 +80,18 @@ export default {
     function serveMswWorker(context, next) {
       if (context.url === '/mockServiceWorker.js') context.url = '/node_modules/msw/lib/mockServiceWorker.js';
       return next();
+    },
+    // The four widgets as Lit's server renderer writes them, rendered in Node on first use (see
+    // test/fixtures/server-rendered.ts); the browser suite checks what that markup shows and how it upgrades.
+    function serveServerRendered(context, next) {
+      if (context.path !== '/__server-rendered__') return next();
+      serverRendered ??= execFileSync(
+        process.execPath,
+        ['--import', 'tsx', 'test/fixtures/server-rendered.ts', '/widget-api'],
+        { encoding: 'utf8' },
+      );
+      context.type = 'text/html';
+      context.body = serverRendered;
     },
   ],
   browsers: [await browsers[engine]()],

@@ -69,7 +69,8 @@ export const ratingSummaryStyles = css`
     block-size: 2.5rem;
     inline-size: 40%;
   }
-  .skeleton.row {
+  /* Not .row (2rem high): five stubs and the headline stay inside the reserved 18rem, so nothing moves. */
+  .skeleton.stub {
     block-size: 1.25rem;
   }
 `;

@@ -101,7 +101,7 @@ export class RatingSummary extends BusinessElement {
 
   protected renderSkeleton() {
     return html`<div class="skeleton big"></div>
-      ${RATINGS.map(() => html`<div class="skeleton row"></div>`)}`;
+      ${RATINGS.map(() => html`<div class="skeleton stub"></div>`)}`;
   }
 
   protected renderContent(business: BusinessView) {

@@ -119,6 +119,16 @@ export abstract class RwElement extends LitElement {
     };
   }
 
+  /**
+   * A declarative shadow root the server wrote (Lit's server renderer, a fragment) holds the loading state
+   * the element renders anyway: start from an empty root, so the upgrade replaces that markup instead of
+   * rendering a second copy after it.
+   */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    this.shadowRoot?.replaceChildren();
+    return super.createRenderRoot();
+  }
+
   /** Key-like attributes are observed too, so one added at any time (not only at start) is refused. */
   static override get observedAttributes(): string[] {
     return [...super.observedAttributes, ...KEY_ATTRIBUTES];

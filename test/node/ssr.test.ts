@@ -1,0 +1,77 @@
+/**
+ * Every element under Lit's server renderer: it renders without a DOM (the renderer's shim has no
+ * MutationObserver, no `closest`, no layout), makes no request, and writes the loading state a visitor
+ * sees before the script runs, with its reserved size, inside a declarative shadow root.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { renderWidgets } from '../fixtures/server-rendered.ts';
+
+/** The element's opening tag and its declarative shadow root, as the server wrote it. */
+function widget(page: string, tag: string): { tag: string; shadow: string } {
+  const match = new RegExp(
+    `<${tag}\\b([^>]*)><template shadowroot="open" shadowrootmode="open">([\\s\\S]*?)</template></${tag}>`,
+  ).exec(page);
+  assert.ok(match, `<${tag}> with a declarative shadow root in the server output`);
+  return { tag: match[1]!, shadow: match[2]! };
+}
+
+/** The text a reader sees, without markup, styles or Lit's part markers. */
+const textOf = (markup: string) =>
+  markup
+    .replace(/<style>[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+describe('server rendering with @lit-labs/ssr', () => {
+  let page: string;
+  const requests: string[] = [];
+  const realFetch = globalThis.fetch;
+
+  before(async () => {
+    globalThis.fetch = async (input) => {
+      requests.push(String(input));
+      throw new Error('no request during a server render');
+    };
+    page = await renderWidgets('/widget-api');
+  });
+  after(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('renders all four elements and asks nothing of the network', () => {
+    for (const tag of ['business-card', 'rating-summary', 'review-list', 'post-list']) widget(page, tag);
+    assert.deepEqual(requests, []);
+  });
+
+  it('business-card: the loading skeleton in the reserved height, busy and saying so', () => {
+    const { shadow } = widget(page, 'business-card');
+    assert.match(shadow, /min-block-size: ?var\(--rw-business-card-min-height, ?13\.5rem\)/);
+    assert.match(shadow, /aria-busy="true"/);
+    assert.equal((shadow.match(/class="skeleton /g) ?? []).length, 3);
+    assert.equal(textOf(shadow), 'Loading…');
+  });
+
+  it('rating-summary: a skeleton row for each rating in the reserved height', () => {
+    const { shadow } = widget(page, 'rating-summary');
+    assert.match(shadow, /min-block-size: ?var\(--rw-rating-summary-min-height, ?18rem\)/);
+    assert.equal((shadow.match(/class="skeleton stub"/g) ?? []).length, 5);
+    assert.equal(textOf(shadow), 'Loading…');
+  });
+
+  it('review-list: its controls already show the attributes, and one skeleton card per review asked for', () => {
+    const { tag, shadow } = widget(page, 'review-list');
+    assert.match(tag, / rating="5"/);
+    assert.match(tag, / limit="3"/);
+    assert.match(shadow, /<option value="5"\s+selected>/);
+    assert.equal((shadow.match(/class="skeleton card"/g) ?? []).length, 3);
+    assert.match(shadow, /aria-label="Customer reviews"/);
+  });
+
+  it('post-list: one skeleton card per post asked for', () => {
+    const { shadow } = widget(page, 'post-list');
+    assert.equal((shadow.match(/class="skeleton card"/g) ?? []).length, 2);
+    assert.match(shadow, /aria-label="Posts"/);
+  });
+});
