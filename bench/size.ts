@@ -15,9 +15,11 @@ import type { BenchRow } from './table.ts';
 export const SIZE_GOAL_BYTES = 16 * 1024;
 /**
  * The ceiling `npm test` enforces while the goal is missed (see the README's Performance section): any
- * growth past it fails the build. Lower it whenever the bundle shrinks.
+ * growth past it fails the build. Lower it whenever the bundle shrinks. (Raised from 28 KiB for issue 10:
+ * numeric properties read what frameworks pass and warn, late `for` links, clean upgrade of server-rendered
+ * markup, 0.8 KiB together; issue 11 owns the way down to 16 KiB.)
  */
-export const SIZE_CEILING_BYTES = 28 * 1024;
+export const SIZE_CEILING_BYTES = 29 * 1024;
 
 export interface FileSize {
   file: string;

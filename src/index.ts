@@ -18,3 +18,4 @@ export { ReviewList } from './elements/review-list/review-list.ts';
 export { PostList } from './elements/post-list/post-list.ts';
 export { EN as defaultStrings, type Strings } from './elements/shared/strings.ts';
 export type { RwEventDetails } from './elements/shared/events.ts';
+export type { RwEvent, WidgetProps, WidgetTag } from './frameworks/widgets.ts';

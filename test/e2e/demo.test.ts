@@ -137,3 +137,28 @@ test('under the demo Content-Security-Policy (no unsafe-inline, no eval) nothing
   assert.deepEqual(violations, []);
   await page.close();
 });
+
+test('25 reloads in one tab (browser cache off, scrolled to different places): never two requests for one query', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/widget-api/')) requested.push(url.pathname + url.search);
+  });
+  await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+  const repeated: string[] = [];
+  for (let reload = 0; reload < 25; reload++) {
+    // The browser restores the scroll position on reload: the lazily started widgets start in another order.
+    await page.evaluate((y) => window.scrollTo(0, y), [0, 700, 1600, 3200, 1e6][reload % 5]!);
+    requested.length = 0;
+    await page.reload({ waitUntil: 'networkidle' });
+    const once = new Set(requested);
+    if (once.size !== requested.length) repeated.push(`reload ${reload}: ${requested.join(', ')}`);
+    assert.ok(requested.includes('/widget-api/info'), `reload ${reload} asked for the business`);
+  }
+  assert.deepEqual(repeated, []);
+  await page.close();
+});

@@ -75,3 +75,31 @@ describe('server rendering with @lit-labs/ssr', () => {
     assert.match(shadow, /aria-label="Posts"/);
   });
 });
+
+describe("React's server renderer with review-widgets/react", () => {
+  it('renders each wrapper as its tag on Node; properties and listeners wait for hydration', async () => {
+    const { createElement } = await import('react');
+    const { renderToString } = await import('react-dom/server');
+    const { BusinessCard, PostList, RatingSummary, ReviewList } = await import('../../src/react/index.ts');
+    const markup = renderToString(
+      createElement(
+        'main',
+        null,
+        createElement(BusinessCard, { endpoint: '/widget-api', headingLevel: 3 }),
+        createElement(RatingSummary, { endpoint: '/widget-api', for: 'reviews' }),
+        createElement(ReviewList, {
+          id: 'reviews',
+          endpoint: '/widget-api',
+          rating: '5',
+          onRwLoad: () => {},
+        }),
+        createElement(PostList, { endpoint: '/widget-api', className: 'posts' }),
+      ),
+    );
+    assert.equal(
+      markup,
+      '<main><business-card></business-card><rating-summary></rating-summary>' +
+        '<review-list id="reviews"></review-list><post-list class="posts"></post-list></main>',
+    );
+  });
+});
