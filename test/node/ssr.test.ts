@@ -76,6 +76,47 @@ describe('server rendering with @lit-labs/ssr', () => {
   });
 });
 
+describe('server rendering of every configuration', () => {
+  it('renders each attribute a page may set, with no endpoint or a refused one too, and never fetches', async () => {
+    const { render } = await import('@lit-labs/ssr');
+    const { collectResult } = await import('@lit-labs/ssr/lib/render-result.js');
+    const { html } = await import('lit');
+    const realFetch = globalThis.fetch;
+    let fetched = 0;
+    globalThis.fetch = async () => {
+      fetched++;
+      throw new Error('no request during a server render');
+    };
+    try {
+      const page = await collectResult(
+        render(html`
+          <review-list
+            endpoint="/w"
+            sync-url
+            paging="more"
+            loading="eager"
+            theme="dark"
+            locale="ar"
+            sort-type="RECENT_REVIEWS"
+            media-type="IMAGE"
+            controls="none"
+          ></review-list>
+          <post-list endpoint="/w" paging="more" locale="de" page="3"></post-list>
+          <business-card endpoint="/w" lang="fr" theme="auto" heading-level="9"></business-card>
+          <rating-summary for="x" endpoint="/w" locale="es"></rating-summary>
+          <review-list></review-list>
+          <review-list endpoint="https://x.test/w?api_key=1"></review-list>
+        `),
+      );
+      assert.equal((page.match(/shadowrootmode="open"/g) ?? []).length, 6);
+      assert.match(widget(page, 'review-list').shadow, /dir="rtl"/);
+      assert.equal(fetched, 0);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+});
+
 describe("React's server renderer with review-widgets/react", () => {
   it('renders each wrapper as its tag on Node; properties and listeners wait for hydration', async () => {
     const { createElement } = await import('react');
