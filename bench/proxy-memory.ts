@@ -9,7 +9,7 @@
 import { createSampleUpstream, SAMPLE_API_KEY } from '../src/sample/index.ts';
 import { createProxy, type ProxyOptions } from '../src/server/proxy/index.ts';
 import { UPSTREAM_PATHS } from '../src/server/proxy/upstream.ts';
-import { KNOWN_MEDIA_TYPES, KNOWN_SORT_TYPES, RATINGS } from '../src/api/schemas.ts';
+import { KNOWN_MEDIA_TYPES, KNOWN_SORT_TYPES, RATINGS } from '../src/api/protocol.ts';
 
 export interface MemoryResult {
   variant: 'bounded' | 'unbounded';

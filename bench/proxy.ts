@@ -28,7 +28,7 @@ import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KNOWN_SORT_TYPES } from '../src/api/schemas.ts';
+import { KNOWN_SORT_TYPES } from '../src/api/protocol.ts';
 import type { MemoryResult } from './proxy-memory.ts';
 import type { ServerCommand, ServerReply } from './proxy-servers.ts';
 import { formatNumber, machineDescription, markdownTable, type BenchRow } from './table.ts';

@@ -1,16 +1,8 @@
-// Public entry for bundler users: the data contract, the client and (as they land) the element classes.
-export * from './api/schemas.ts';
+// Public entry for bundler users: the widget protocol, the client and the element classes. (The upstream
+// API's zod schemas are the proxy's: `review-widgets/proxy`.)
+export * from './api/protocol.ts';
 export * from './api/errors.ts';
 export { ReviewWidgetsClient, clientFor, type ClientOptions, type RequestOptions } from './api/client.ts';
-export type {
-  AuthorView,
-  BreakdownRow,
-  BusinessView,
-  MediaView,
-  PageView,
-  PostView,
-  ReviewView,
-} from './api/normalise.ts';
 export { safeUrl } from './api/safe-url.ts';
 export { BusinessCard } from './elements/business-card/business-card.ts';
 export { RatingSummary } from './elements/rating-summary/rating-summary.ts';

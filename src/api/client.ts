@@ -6,27 +6,19 @@
  *
  * The client has no notion of an API key: it cannot send one, and refuses an endpoint that carries one.
  */
-import type * as z from 'zod/mini';
 import { ConfigError, HttpError, NetworkError, ValidationError } from './errors.ts';
-import {
-  normaliseBusiness,
-  normalisePostPage,
-  normaliseReviewPage,
-  type BusinessView,
-  type PageView,
-  type PostView,
-  type ReviewView,
-} from './normalise.ts';
+import type {
+  BusinessView,
+  Limits,
+  PageView,
+  PostQuery,
+  PostView,
+  ReviewQuery,
+  ReviewView,
+} from './protocol.ts';
 import { canonicalQuery, DEFAULT_LIMIT, type Operation } from './query.ts';
+import { readBusiness, readErrorMessage, readLimits, readPage, readPost, readReview } from './read-answer.ts';
 import { parseRetryAfter } from './retry-after.ts';
-import {
-  BusinessInfoSchema,
-  PageEnvelopeSchema,
-  ProxyErrorBodySchema,
-  type PageEnvelope,
-  type PostQuery,
-  type ReviewQuery,
-} from './schemas.ts';
 
 export interface ClientOptions {
   /** How long a successful answer is reused, in milliseconds. Default 60 s. */
@@ -69,21 +61,27 @@ export class ReviewWidgetsClient {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 
+  /**
+   * The proxy's limits (largest `limit` and `page`), from its latest answer; `undefined` before the first.
+   * A widget never asks for more than these.
+   */
+  limits?: Limits;
+
   info(options?: RequestOptions): Promise<BusinessView> {
-    return this.load('info', '', options, (json) => normaliseBusiness(validate(BusinessInfoSchema, json)));
+    return this.load('info', '', options, readBusiness);
   }
 
   /** A page of reviews: at most `query.limit` (default 10) of them, whatever the answer holds. */
   reviews(query: ReviewQuery = {}, options?: RequestOptions): Promise<PageView<ReviewView>> {
     return this.load('reviews', canonicalQuery('reviews', query), options, (json) =>
-      normaliseReviewPage(atMost(query.limit, validate(PageEnvelopeSchema, json))),
+      readPage(json, query.limit ?? DEFAULT_LIMIT, readReview),
     );
   }
 
   /** A page of posts: at most `query.limit` (default 10) of them, whatever the answer holds. */
   posts(query: PostQuery = {}, options?: RequestOptions): Promise<PageView<PostView>> {
     return this.load('posts', canonicalQuery('posts', query), options, (json) =>
-      normalisePostPage(atMost(query.limit, validate(PageEnvelopeSchema, json))),
+      readPage(json, query.limit ?? DEFAULT_LIMIT, readPost),
     );
   }
 
@@ -132,7 +130,11 @@ export class ReviewWidgetsClient {
     const controller = new AbortController();
     const entry: Entry = { controller, waiters: 0, settled: false, expires: 0, promise: Promise.resolve() };
     entry.promise = this.request(url, controller.signal)
-      .then(parse)
+      .then((json) => {
+        const value = parse(json);
+        this.limits = readLimits(json) ?? this.limits;
+        return value;
+      })
       .then(
         (value) => {
           entry.settled = true;
@@ -264,28 +266,10 @@ function resolveEndpoint(endpoint: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-/**
- * The page cut to the `limit` asked for. Neither the proxy nor the upstream is trusted to have done it: an
- * answer of 3,000 items to `limit=10` must not become 3,000 cards (nor be normalised and cached whole).
- * Items past the limit are not this page's, so they are dropped, not counted as skipped.
- */
-function atMost(limit: number | undefined, envelope: PageEnvelope): PageEnvelope {
-  const most = limit ?? DEFAULT_LIMIT;
-  return envelope.data.length > most ? { ...envelope, data: envelope.data.slice(0, most) } : envelope;
-}
-
-function validate<S extends z.ZodMiniType>(schema: S, json: unknown): z.infer<S> {
-  const result = schema.safeParse(json);
-  if (result.success) return result.data as z.infer<S>;
-  const issue = result.error.issues[0];
-  throw new ValidationError(issue?.path.join('.') ?? '', issue?.message ?? 'unexpected shape');
-}
-
 async function httpError(response: Response): Promise<HttpError> {
   let message = `The review service answered ${response.status}.`;
   try {
-    const body = ProxyErrorBodySchema.safeParse(await response.json());
-    if (body.success) message = body.data.message;
+    message = readErrorMessage(await response.json()) ?? message;
   } catch {
     // Not our JSON error body: keep the generic message rather than showing foreign text.
   }

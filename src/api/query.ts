@@ -11,7 +11,7 @@ import {
   type Rating,
   type ReviewQuery,
   type SortType,
-} from './schemas.ts';
+} from './protocol.ts';
 
 export type Operation = 'info' | 'posts' | 'reviews';
 

@@ -1,8 +1,9 @@
 /**
- * The data contract of the Business Reputation Data API (see ../shared/business-api.md), shared by the
- * browser client, the proxy and the sample upstream.
+ * The data contract of the Business Reputation Data API (see ../shared/business-api.md), used by the proxy
+ * (the one place that validates upstream answers) and the sample upstream. The browser never imports it:
+ * it reads the widget protocol (protocol.ts) the proxy answers.
  *
- * Written with `zod/mini` so the browser bundle stays small. Tolerant exactly where the API document is
+ * Written with `zod/mini` (small, and enough for the job). Tolerant exactly where the API document is
  * vague: it never says which fields are always present, so everything a widget can live without is optional
  * and may also be `null`; enum-like strings (`layout`, `visibility`, `topReactions`, media `type`) accept any
  * string so a value never seen before does not break a page; a review may carry a `media` object or a
@@ -16,25 +17,6 @@ const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(sche
 const count = z.int().check(z.nonnegative());
 /** Enum-like strings: the document lists the values seen, not all values; keep unknown ones. */
 const openEnum = z.string();
-
-export const KNOWN_SORT_TYPES = [
-  'MOST_RELEVANT',
-  'HIGHEST_REVIEWS',
-  'LOWEST_REVIEWS',
-  'RECENT_REVIEWS',
-  'RECENT_WITH_MIN_ONE_REVIEW',
-] as const;
-export type SortType = (typeof KNOWN_SORT_TYPES)[number];
-
-export const KNOWN_MEDIA_TYPES = ['IMAGE', 'VIDEO', 'TEXT'] as const;
-/** The `mediaType` filter of the reviews operation. */
-export type MediaTypeFilter = (typeof KNOWN_MEDIA_TYPES)[number];
-
-export const KNOWN_REACTIONS = ['AGREE', 'LOVE'] as const;
-export type KnownReaction = (typeof KNOWN_REACTIONS)[number];
-
-export const RATINGS = [5, 4, 3, 2, 1] as const;
-export type Rating = (typeof RATINGS)[number];
 
 export const RatingBreakdownItemSchema = z.object({
   rating: z.int(),
@@ -158,28 +140,3 @@ export type Post = z.infer<typeof PostSchema>;
 export type Pagination = z.infer<typeof PaginationSchema>;
 export type PageEnvelope = z.infer<typeof PageEnvelopeSchema>;
 export type UnauthorizedBody = z.infer<typeof UnauthorizedBodySchema>;
-
-/** The query of the reviews operation, as the client and the proxy speak it. */
-export interface ReviewQuery {
-  page?: number;
-  limit?: number;
-  sortType?: SortType;
-  rating?: Rating;
-  mediaType?: MediaTypeFilter;
-}
-
-/** The query of the posts operation. */
-export interface PostQuery {
-  page?: number;
-  limit?: number;
-}
-
-/**
- * The body of every error answer of our proxy: a short status text and a message meant for people,
- * never an upstream body.
- */
-export const ProxyErrorBodySchema = z.object({
-  error: z.string(),
-  message: z.string(),
-});
-export type ProxyErrorBody = z.infer<typeof ProxyErrorBodySchema>;

@@ -17,7 +17,8 @@
  * into absolute URLs on the origin it is called on. `media` describes how to draw each one. VIDEO items
  * point at a poster image: the sample has no real video files.
  */
-import type { BusinessInfo, Post, PostMedia, Rating, Review } from '../api/schemas.ts';
+import type { Rating } from '../api/protocol.ts';
+import type { BusinessInfo, Post, PostMedia, Review } from '../api/schemas.ts';
 import { mediaPath, initials, type MediaSpec } from './media.ts';
 import { Random } from './random.ts';
 import {

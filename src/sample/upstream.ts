@@ -21,9 +21,9 @@ import {
   RATINGS,
   type MediaTypeFilter,
   type Rating,
-  type Review,
   type SortType,
-} from '../api/schemas.ts';
+} from '../api/protocol.ts';
+import type { Review } from '../api/schemas.ts';
 import { createSampleDataset, reviewMedia, SAMPLE_ANCHOR_DATE, type SampleDataset } from './dataset.ts';
 import { MEDIA_DIR, MEDIA_NAME, renderMediaSvg } from './media.ts';
 

@@ -10,6 +10,7 @@ import {
   reviewMachineReadable,
   reviewWorkedExample,
 } from '../fixtures/payloads.ts';
+import { infoAnswer, postsAnswer, reviewsAnswer } from '../fixtures/answers.ts';
 
 type Operation = 'info' | 'reviews' | 'posts';
 type Resolver = (request: StrictRequest<DefaultBodyType>) => Response | Promise<Response>;
@@ -36,7 +37,8 @@ function serve(operation: Operation, resolver: Resolver) {
   );
 }
 
-const reviewsBody = () => page([reviewWorkedExample(), reviewMachineReadable()], { totalItems: 2 });
+const reviewsBody = () =>
+  reviewsAnswer(page([reviewWorkedExample(), reviewMachineReadable()], { totalItems: 2 }));
 
 interface Gate {
   open: () => void;
@@ -104,7 +106,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
     it('two concurrent info() calls make one request and both get the answer', async () => {
       serve('info', async () => {
         await delay(50);
-        return HttpResponse.json(businessInfo());
+        return HttpResponse.json(infoAnswer());
       });
       const client = new ReviewWidgetsClient(endpoint);
       const [a, b] = await Promise.all([client.info(), client.info()]);
@@ -123,7 +125,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
       expect(clientFor(`${endpoint}-other`)).not.to.equal(client);
 
       // So two elements on one page that both need /info cause a single request.
-      serve('info', () => HttpResponse.json(businessInfo()));
+      serve('info', () => HttpResponse.json(infoAnswer()));
       await Promise.all([clientFor(endpoint).info(), clientFor(`${location.origin}${endpoint}/`).info()]);
       expect(received).to.have.length(1);
       expect(new URL(received[0]!.url).pathname).to.equal(`${endpoint}/info`);
@@ -142,7 +144,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
         // Without a leading slash, against the base: this test's endpoint.
         const client = clientFor('widget-api');
         expect(client.endpoint).to.equal(`${location.origin}${endpoint}`);
-        serve('info', () => HttpResponse.json(businessInfo()));
+        serve('info', () => HttpResponse.json(infoAnswer()));
         expect((await client.info()).name).to.equal('Caffè Aurora');
         expect(new URL(received[0]!.url).pathname).to.equal(`${endpoint}/info`);
       } finally {
@@ -153,7 +155,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
 
     it('reuses a cached answer within the TTL and asks again after it', async () => {
       let n = 0;
-      serve('info', () => HttpResponse.json({ ...businessInfo(), totalReview: ++n }));
+      serve('info', () => HttpResponse.json(infoAnswer({ ...businessInfo(), totalReview: ++n })));
       const client = new ReviewWidgetsClient(endpoint, { ttlMs: 300 });
       expect((await client.info()).totalReviews).to.equal(1);
       expect((await client.info()).totalReviews).to.equal(1);
@@ -164,7 +166,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
     });
 
     it('a client with ttlMs 0 asks again on every sequential call', async () => {
-      serve('info', () => HttpResponse.json(businessInfo()));
+      serve('info', () => HttpResponse.json(infoAnswer()));
       const client = new ReviewWidgetsClient(endpoint, { ttlMs: 0 });
       await client.info();
       await client.info();
@@ -172,7 +174,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
     });
 
     it('separate clients of one endpoint do not share a cache; clear() forgets answers', async () => {
-      serve('info', () => HttpResponse.json(businessInfo()));
+      serve('info', () => HttpResponse.json(infoAnswer()));
       const client = new ReviewWidgetsClient(endpoint);
       await client.info();
       await new ReviewWidgetsClient(endpoint).info();
@@ -214,8 +216,8 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
 
     it('sends exactly the canonical parameters, in the canonical order', async () => {
       serve('reviews', () => HttpResponse.json(reviewsBody()));
-      serve('posts', () => HttpResponse.json(page([post()], { operation: 'posts' })));
-      serve('info', () => HttpResponse.json(businessInfo()));
+      serve('posts', () => HttpResponse.json(postsAnswer(page([post()], { operation: 'posts' }))));
+      serve('info', () => HttpResponse.json(infoAnswer()));
       const client = new ReviewWidgetsClient(endpoint);
       await client.reviews();
       await client.reviews({ mediaType: 'VIDEO', rating: 4, sortType: 'HIGHEST_REVIEWS', limit: 5, page: 3 });
@@ -258,7 +260,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
     it('never sends an API key or cookies: no key header or parameter, credentials omitted', async () => {
       document.cookie = 'rw_test_session=secret; path=/';
       try {
-        serve('info', () => HttpResponse.json(businessInfo()));
+        serve('info', () => HttpResponse.json(infoAnswer()));
         serve('reviews', () => HttpResponse.json(reviewsBody()));
         const recorder = recordingFetch();
         const client = new ReviewWidgetsClient(endpoint, { fetch: recorder.fetch });
@@ -317,7 +319,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
       const release = gate();
       serve('info', async () => {
         await release.opened;
-        return HttpResponse.json(businessInfo());
+        return HttpResponse.json(infoAnswer());
       });
       const recorder = recordingFetch();
       const client = new ReviewWidgetsClient(endpoint, { fetch: recorder.fetch });
@@ -342,7 +344,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
       const release = gate();
       serve('info', async () => {
         await release.opened;
-        return HttpResponse.json(businessInfo());
+        return HttpResponse.json(infoAnswer());
       });
       const recorder = recordingFetch();
       const client = new ReviewWidgetsClient(endpoint, { fetch: recorder.fetch });
@@ -385,7 +387,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
     });
 
     it('an already aborted signal rejects at once and sends nothing', async () => {
-      serve('info', () => HttpResponse.json(businessInfo()));
+      serve('info', () => HttpResponse.json(infoAnswer()));
       const recorder = recordingFetch();
       const client = new ReviewWidgetsClient(endpoint, { fetch: recorder.fetch });
       const error = await rejection(client.info({ signal: AbortSignal.abort() }));
@@ -396,7 +398,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
     });
 
     it('aborting after the answer arrived changes nothing', async () => {
-      serve('info', () => HttpResponse.json(businessInfo()));
+      serve('info', () => HttpResponse.json(infoAnswer()));
       const client = new ReviewWidgetsClient(endpoint);
       const controller = new AbortController();
       const view = await client.info({ signal: controller.signal });
@@ -472,39 +474,75 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
       expect((error as ValidationError).message).to.equal('Invalid response: the body is not JSON');
     });
 
-    it('a 200 with pagination.page "x" gives a ValidationError whose path is pagination.page', async () => {
-      const body = reviewsBody();
-      serve('reviews', () => HttpResponse.json({ ...body, pagination: { ...body.pagination, page: 'x' } }));
-      const error = await rejection(new ReviewWidgetsClient(endpoint).reviews());
-      expect(error).to.be.instanceOf(ValidationError);
-      expect((error as ValidationError).path).to.equal('pagination.page');
-      expect((error as ValidationError).message).to.match(/^Invalid response: pagination\.page: /);
-    });
-
-    it('a page whose data is not an array, or info without a name, names the broken field', async () => {
-      serve('posts', () => HttpResponse.json({ ...page([]), data: { items: [] } }));
-      serve('info', () => HttpResponse.json({ website: 'https://example.com' }));
+    it('an answer of another protocol, or none, is a ValidationError naming "protocol"', async () => {
+      serve('info', () => HttpResponse.json({ ...infoAnswer(), protocol: 2 }));
+      serve('reviews', () => HttpResponse.json(page([reviewWorkedExample()])));
       const client = new ReviewWidgetsClient(endpoint);
-      expect(((await rejection(client.posts())) as ValidationError).path).to.equal('data');
-      expect(((await rejection(client.info())) as ValidationError).path).to.equal('businessName');
+      expect(((await rejection(client.info())) as ValidationError).path).to.equal('protocol');
+      // The upstream's raw shape is not the protocol: a proxy that passed it through is refused.
+      expect(((await rejection(client.reviews())) as ValidationError).path).to.equal('protocol');
     });
 
-    it('one broken review does not fail the page: it is skipped and counted', async () => {
+    it('a page whose items are not a list, or info without a name, names the broken field', async () => {
+      const posts = postsAnswer(page([], { operation: 'posts' }));
+      serve('posts', () => HttpResponse.json({ ...posts, page: { ...posts.page, items: { items: [] } } }));
+      serve('info', () =>
+        HttpResponse.json({ ...infoAnswer(), business: { websiteUrl: 'https://example.com' } }),
+      );
+      const client = new ReviewWidgetsClient(endpoint);
+      expect(((await rejection(client.posts())) as ValidationError).path).to.equal('page.items');
+      expect(((await rejection(client.info())) as ValidationError).path).to.equal('business.name');
+    });
+
+    it('wrongly typed fields degrade to their defaults; unknown fields are ignored', async () => {
+      const body = reviewsBody();
       serve('reviews', () =>
-        HttpResponse.json(
-          page([reviewWorkedExample(), { id: 'broken', rating: 11 }, reviewMachineReadable()]),
-        ),
+        HttpResponse.json({
+          ...body,
+          addedLater: { anything: true },
+          page: { ...body.page, page: 'x', totalItems: -4, newField: 1 },
+        }),
+      );
+      const view = await new ReviewWidgetsClient(endpoint).reviews();
+      expect(view.page).to.equal(1);
+      expect(view.totalItems).to.equal(2);
+      expect(view.items.map((item) => item.id)).to.deep.equal(['rev_8f2c1a', 'rev_03bd77']);
+    });
+
+    it('an item the widgets cannot show does not fail the page: it is skipped and counted', async () => {
+      const body = reviewsBody();
+      const [first, second] = body.page.items;
+      serve('reviews', () =>
+        HttpResponse.json({
+          ...body,
+          page: { ...body.page, skipped: 1, items: [first, { id: 'broken', rating: 11 }, 'junk', second] },
+        }),
       );
       const view = await new ReviewWidgetsClient(endpoint).reviews();
       expect(view.items.map((item) => item.id)).to.deep.equal(['rev_8f2c1a', 'rev_03bd77']);
-      expect(view.skipped).to.equal(1);
+      // One the proxy already left out, two the browser could not read.
+      expect(view.skipped).to.equal(3);
+    });
+
+    it('every URL passes safeUrl again in the browser: a javascript: link from a broken proxy is dropped', async () => {
+      const body = infoAnswer();
+      serve('info', () =>
+        HttpResponse.json({ ...body, business: { ...body.business, websiteUrl: 'javascript:alert(1)' } }),
+      );
+      const view = await new ReviewWidgetsClient(endpoint).info();
+      expect(view.websiteUrl).to.equal(undefined);
+      expect(view.name).to.equal('Caffè Aurora');
     });
 
     it('a page holding more items than the limit asked for is cut to the limit, cached cut', async () => {
       const many = (count: number) =>
         Array.from({ length: count }, (_, index) => reviewWorkedExample({ id: `rev_${index}` }));
-      serve('reviews', () => HttpResponse.json(page(many(3000), { limit: 10, totalItems: 5000 })));
-      serve('posts', () => HttpResponse.json(page([post(), post(), post()], { operation: 'posts' })));
+      serve('reviews', () =>
+        HttpResponse.json(reviewsAnswer(page(many(3000), { limit: 10, totalItems: 5000 }))),
+      );
+      serve('posts', () =>
+        HttpResponse.json(postsAnswer(page([post(), post(), post()], { operation: 'posts' }))),
+      );
       const client = new ReviewWidgetsClient(endpoint);
       const view = await client.reviews({ limit: 4 });
       expect(view.items.map((item) => item.id)).to.deep.equal(['rev_0', 'rev_1', 'rev_2', 'rev_3']);
@@ -515,12 +553,20 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
       expect((await client.posts({ limit: 2 })).items).to.have.length(2);
     });
 
+    it("the proxy's limits are kept from its latest answer", async () => {
+      serve('info', () => HttpResponse.json({ ...infoAnswer(), limits: { maxLimit: 20, maxPage: 99 } }));
+      const client = new ReviewWidgetsClient(endpoint);
+      expect(client.limits).to.equal(undefined);
+      await client.info();
+      expect(client.limits).to.deep.equal({ maxLimit: 20, maxPage: 99 });
+    });
+
     it('failures are not cached: the next call asks again and can succeed', async () => {
       let calls = 0;
       serve('info', () =>
         ++calls === 1
           ? HttpResponse.json({ error: 'Bad Gateway', message: 'Upstream failed.' }, { status: 502 })
-          : HttpResponse.json(businessInfo()),
+          : HttpResponse.json(infoAnswer()),
       );
       const client = new ReviewWidgetsClient(endpoint);
       expect(await rejection(client.info())).to.be.instanceOf(HttpError);
@@ -533,7 +579,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
 
     it('validation failures are not cached either', async () => {
       let calls = 0;
-      serve('info', () => (++calls === 1 ? HttpResponse.text('oops') : HttpResponse.json(businessInfo())));
+      serve('info', () => (++calls === 1 ? HttpResponse.text('oops') : HttpResponse.json(infoAnswer())));
       const client = new ReviewWidgetsClient(endpoint);
       expect(await rejection(client.info())).to.be.instanceOf(ValidationError);
       expect((await client.info()).name).to.equal('Caffè Aurora');

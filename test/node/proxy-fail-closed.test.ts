@@ -228,10 +228,10 @@ describe('bounded answers', { concurrency: true }, () => {
       const proxy = makeProxy(upstream, { limits: { maxResponseBytes: 512 * 1024 } });
       const answer = await proxy.call('/widget-api/reviews');
       assert.equal(answer.status, 200);
-      assert.equal(answer.json().data.length, 10);
-      assert.equal(answer.json().data[9].id, 'r9');
+      assert.equal(answer.json().page.items.length, 10);
+      assert.equal(answer.json().page.items[9].id, 'r9');
       const five = await proxy.call('/widget-api/reviews?limit=5&page=2');
-      assert.equal(five.json().data.length, 5);
+      assert.equal(five.json().page.items.length, 5);
     });
   });
 });

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { API_BASE, startFakeUpstream, type FakeUpstream } from './support/fake-upstream.ts';
 import { makeProxy, type Harness } from './support/proxy-harness.ts';
+import { readBusiness, readPage } from '../../src/api/read-answer.ts';
 
 let upstream: FakeUpstream;
 let proxy: Harness;
@@ -29,8 +30,9 @@ describe('routes map to the API paths', () => {
       assert.equal(answer.status, 200);
       assert.match(answer.headers.get('content-type') ?? '', /^application\/json/);
       const body = answer.json();
-      if (operation === 'info') assert.equal(typeof body.businessName, 'string');
-      else assert.ok(Array.isArray(body.data) && body.pagination.page === 1);
+      // The widget protocol: what a widget reads.
+      if (operation === 'info') assert.equal(typeof readBusiness(body).name, 'string');
+      else assert.equal(readPage(body, 10, (item) => item).page, 1);
       const sent = upstream.requests.slice(before);
       assert.equal(sent.length, 1);
       assert.equal(sent[0]?.method, 'GET');

@@ -276,23 +276,29 @@ describe('upstream bodies are size-capped, parsed and validated', () => {
     });
   });
 
-  test('the browser gets the validated payload: upstream links and unknown envelope keys are dropped', async () => {
+  test("the browser gets the widget protocol: the view model only, with the proxy's limits; upstream links and unknown keys are dropped", async () => {
     await withUpstream(async (upstream) => {
-      const proxy = makeProxy(upstream);
+      const proxy = makeProxy(upstream, { limits: { maxLimit: 20, maxPage: 500 } });
       const reviews = (await proxy.call('/widget-api/reviews?page=2&limit=5')).json();
-      assert.deepEqual(Object.keys(reviews).sort(), ['data', 'pagination']);
-      assert.deepEqual(reviews.pagination, {
+      assert.deepEqual(Object.keys(reviews).sort(), ['limits', 'page', 'protocol']);
+      assert.equal(reviews.protocol, 1);
+      assert.deepEqual(reviews.limits, { maxLimit: 20, maxPage: 500 });
+      const { items, ...pagination } = reviews.page;
+      assert.deepEqual(pagination, {
+        skipped: 0,
         page: 2,
         limit: 5,
         totalItems: 95,
         totalPages: 19,
         nextPage: 3,
       });
-      assert.equal(reviews.data.length, 5);
-      assert.equal(reviews.data[0].id, 'rev_2_0');
+      assert.equal(items.length, 5);
+      assert.equal(items[0].id, 'rev_2_0');
+      assert.equal(JSON.stringify(reviews).includes('links'), false);
       const info = (await proxy.call('/widget-api/info')).json();
-      assert.equal(info.businessName, 'Caffè Aurora v1');
-      assert.equal('upstreamOnlyField' in info, false);
+      assert.deepEqual(Object.keys(info).sort(), ['business', 'limits', 'protocol']);
+      assert.equal(info.business.name, 'Caffè Aurora v1');
+      assert.equal(JSON.stringify(info).includes('upstreamOnlyField'), false);
     });
   });
 });

@@ -8,6 +8,7 @@ import express from 'express';
 import { createSampleUpstream, SAMPLE_API_KEY } from '../../src/sample/index.ts';
 import { toNodeListener } from '../../src/server/node.ts';
 import { createProxy } from '../../src/server/proxy/index.ts';
+import { readBusiness, readPage, readReview } from '../../src/api/read-answer.ts';
 
 let upstream: Server;
 let site: Server;
@@ -40,11 +41,11 @@ test('Express: the site keeps its own routes and /widget-api/* is the proxy', as
   assert.equal(await (await fetch(`${base}/`)).text(), 'the site');
   const info = await fetch(`${base}/widget-api/info`);
   assert.equal(info.status, 200);
-  assert.equal(((await info.json()) as { businessName: string }).businessName, 'Kettle & Crumb');
+  assert.equal(readBusiness(await info.json()).name, 'Kettle & Crumb');
   const reviews = await fetch(`${base}/widget-api/reviews?rating=1&limit=2`);
-  const page = (await reviews.json()) as { data: { rating: number }[] };
+  const page = readPage(await reviews.json(), 2, readReview);
   assert.deepEqual(
-    page.data.map((review) => review.rating),
+    page.items.map((review) => review.rating),
     [1, 1],
   );
 });

@@ -5,7 +5,6 @@ import {
   BusinessInfoSchema,
   PageEnvelopeSchema,
   PostSchema,
-  ProxyErrorBodySchema,
   ReviewSchema,
   UnauthorizedBodySchema,
 } from '../../src/api/schemas.ts';
@@ -258,13 +257,5 @@ describe('error bodies', () => {
     assert.deepEqual(refusedPaths(UnauthorizedBodySchema, { ...unauthorizedBody(), error: 'Forbidden' }), [
       'error',
     ]);
-  });
-
-  test('ProxyErrorBodySchema accepts {error, message}, strips the rest and refuses a missing message', () => {
-    assert.deepEqual(
-      accept(ProxyErrorBodySchema, { error: 'Bad Request', message: '"rating" must be…', stack: 'at x' }),
-      { error: 'Bad Request', message: '"rating" must be…' },
-    );
-    assert.deepEqual(refusedPaths(ProxyErrorBodySchema, { error: 'Bad Gateway' }), ['message']);
   });
 });

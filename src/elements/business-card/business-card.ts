@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { BusinessView } from '../../api/normalise.ts';
+import type { BusinessView } from '../../api/protocol.ts';
 import { BusinessElement } from '../shared/business-element.ts';
 import { formatNumber, formatRating } from '../shared/format.ts';
 import { numeric, RANGES } from '../shared/numeric.ts';

@@ -1,7 +1,7 @@
 import { html, nothing, svg, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { BreakdownRow, BusinessView } from '../../api/normalise.ts';
-import { RATINGS, type Rating } from '../../api/schemas.ts';
+import type { BreakdownRow, BusinessView } from '../../api/protocol.ts';
+import { RATINGS, type Rating } from '../../api/protocol.ts';
 import { BusinessElement } from '../shared/business-element.ts';
 import { formatNumber, formatPercent, formatRating } from '../shared/format.ts';
 import { renderStars } from '../shared/stars.ts';

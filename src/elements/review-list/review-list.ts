@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ReviewWidgetsClient } from '../../api/client.ts';
-import type { PageView, ReviewView } from '../../api/normalise.ts';
+import type { PageView, ReviewView } from '../../api/protocol.ts';
 import { isMediaTypeFilter, isSortType } from '../../api/query.ts';
 import {
   KNOWN_MEDIA_TYPES,
@@ -11,7 +11,7 @@ import {
   type Rating,
   type ReviewQuery,
   type SortType,
-} from '../../api/schemas.ts';
+} from '../../api/protocol.ts';
 import { formatRating } from '../shared/format.ts';
 import {
   renderAuthor,

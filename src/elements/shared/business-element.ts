@@ -3,7 +3,7 @@
  * one request through the client, and the same loading, error and retry behaviour.
  */
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import type { BusinessView } from '../../api/normalise.ts';
+import type { BusinessView } from '../../api/protocol.ts';
 import { RwElement } from './base-element.ts';
 import { Resource } from './resource.ts';
 

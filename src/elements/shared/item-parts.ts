@@ -4,7 +4,7 @@
  * passed `safeUrl` in the normaliser, and anything else is not rendered at all.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { AuthorView, EngagementView, MediaView } from '../../api/normalise.ts';
+import type { AuthorView, EngagementView, MediaView } from '../../api/protocol.ts';
 import { clampText } from './clamp-text.ts';
 import { formatDate, formatNumber, formatRelative } from './format.ts';
 import type { Strings } from './strings.ts';

@@ -5,7 +5,7 @@
  * never pay for it.
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { MediaView } from '../../api/normalise.ts';
+import type { MediaView } from '../../api/protocol.ts';
 import { EXTERNAL_REL } from './links.ts';
 import { formatNumber } from './format.ts';
 import type { Strings } from './strings.ts';

@@ -10,3 +10,6 @@ export {
   type ProxyOptions,
 } from './options.ts';
 export { systemClock, type Clock } from './clock.ts';
+// The upstream API's contract (zod) and the view models the proxy answers (the widget protocol).
+export * from '../../api/schemas.ts';
+export * from '../../api/protocol.ts';

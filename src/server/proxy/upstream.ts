@@ -11,7 +11,9 @@
  */
 import { canonicalQuery, DEFAULT_LIMIT, type Operation, type ParsedQuery } from '../../api/query.ts';
 import { parseRetryAfter } from '../../api/retry-after.ts';
+import type { Limits } from '../../api/protocol.ts';
 import { BusinessInfoSchema, PageEnvelopeSchema } from '../../api/schemas.ts';
+import { businessAnswer, postPageAnswer, reviewPageAnswer } from './view-model.ts';
 import type { CircuitBreaker } from './breaker.ts';
 import type { UpstreamBudget } from './budget.ts';
 import { sleep, type Clock } from './clock.ts';
@@ -98,6 +100,8 @@ export type UpstreamConfig = Pick<
   | 'upstreamBase'
   | 'fetch'
   | 'log'
+  | 'maxLimit'
+  | 'maxPage'
   | 'maxResponseBytes'
   | 'attemptTimeoutMs'
   | 'deadlineMs'
@@ -230,7 +234,8 @@ export class Upstream {
       }
       this.checkStatus(response, operation);
       const text = await readCapped(response, this.config.maxResponseBytes, controller.signal, timeoutMs);
-      return validate(operation, text, query.limit ?? DEFAULT_LIMIT);
+      const { maxLimit, maxPage } = this.config;
+      return validate(operation, text, query.limit ?? DEFAULT_LIMIT, { maxLimit, maxPage });
     } finally {
       cancelTimer();
     }
@@ -322,13 +327,13 @@ async function readCapped(
 }
 
 /**
- * Parses and validates the body with the shared schemas and returns the JSON we store and serve. The
- * envelope is re-serialised from the validated value (unknown envelope keys and the upstream's `links`,
- * which name upstream paths, are dropped); page items are cut to `limit` and pass through for the browser
- * to validate one by one. Whatever goes wrong here (a pathological body included) is `invalid`: the
- * body's fault, never retried and never counted against the upstream's health.
+ * Parses and validates the body with the shared schemas and returns the widget protocol's answer we store
+ * and serve (../../api/protocol.ts): the upstream payload normalised into the view model (page items cut to
+ * `limit`, then validated one by one: an odd one is skipped and counted), with this proxy's `limits`.
+ * Whatever goes wrong here (a pathological body included) is `invalid`: the body's fault, never retried and
+ * never counted against the upstream's health.
  */
-export function validate(operation: Operation, text: string, limit: number): Validated {
+export function validate(operation: Operation, text: string, limit: number, limits: Limits): Validated {
   try {
     const json: unknown = JSON.parse(text);
     if (depthExceeds(json, MAX_JSON_DEPTH)) {
@@ -337,13 +342,16 @@ export function validate(operation: Operation, text: string, limit: number): Val
     if (operation === 'info') {
       const result = BusinessInfoSchema.safeParse(json);
       if (!result.success) return invalidBody(contractMessage(result.error.issues[0]?.path));
-      return { json: JSON.stringify(result.data) };
+      return { json: JSON.stringify(businessAnswer(result.data, limits)) };
     }
     const result = PageEnvelopeSchema.safeParse(json);
     if (!result.success) return invalidBody(contractMessage(result.error.issues[0]?.path));
     const { pagination, data } = result.data;
+    const envelope = { pagination, data: data.slice(0, limit) };
+    const answer =
+      operation === 'reviews' ? reviewPageAnswer(envelope, limits) : postPageAnswer(envelope, limits);
     return {
-      json: JSON.stringify({ pagination, data: data.slice(0, limit) }),
+      json: JSON.stringify(answer),
       totals: { totalItems: pagination.totalItems, totalPages: pagination.totalPages },
     };
   } catch (error) {

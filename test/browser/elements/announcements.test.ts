@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { HttpResponse } from 'msw';
 import { page } from '../../fixtures/payloads.ts';
+import { reviewsAnswer } from '../../fixtures/answers.ts';
 import { useMockApi } from '../support/api.ts';
 import { $, announcement, button, choose, selectLabelled } from '../support/dom.ts';
 import { afterChange, placeList } from '../support/lists.ts';
@@ -39,7 +40,9 @@ describe('announcements (polite live region)', () => {
 
   it('says when a filter matches nothing', async () => {
     api.route('reviews', (request, next) =>
-      new URL(request.url).searchParams.get('rating') === '2' ? HttpResponse.json(page([])) : next(request),
+      new URL(request.url).searchParams.get('rating') === '2'
+        ? HttpResponse.json(reviewsAnswer(page([])))
+        : next(request),
     );
     const element = await placeList(api, 'review-list');
     await afterChange(api, element, () => choose(selectLabelled(element, 'Rating'), '2'));

@@ -115,11 +115,18 @@ describe('analytics events', () => {
     expect(events.of('rw-load')[0]!.detail).to.deep.equal({ page: 1, totalItems: 250 });
   });
 
-  it('rw-error for a broken payload says "validation"; for no endpoint "config"', async () => {
+  it('rw-error for a broken upstream body says "http" 502, for a broken proxy answer "validation", for no endpoint "config"', async () => {
     api.reply('posts', { data: 'nope' });
     const posts = await placeList(api, 'post-list');
+    expect(
+      events.of('rw-error').map((e) => [(e.detail as { kind: string; status?: number }).kind, e.target]),
+    ).to.deep.equal([['http', posts]]);
+    expect((events.of('rw-error')[0]!.detail as { status?: number }).status).to.equal(502);
+    events.clear();
+    api.answer('reviews', { protocol: 1, page: { items: 'nope' } });
+    const list = await placeList(api, 'review-list');
     expect(events.of('rw-error').map((e) => [(e.detail as { kind: string }).kind, e.target])).to.deep.equal([
-      ['validation', posts],
+      ['validation', list],
     ]);
     events.clear();
     const { hosts } = await mountWidgets(html`<div><business-card></business-card></div>`);

@@ -3,6 +3,7 @@ import { HttpResponse } from 'msw';
 import { sendKeys } from '@web/test-runner-commands';
 import type { ReviewList } from '../../../src/elements/review-list/review-list.ts';
 import { page, reviewMachineReadable, reviewWorkedExample } from '../../fixtures/payloads.ts';
+import { reviewsAnswer } from '../../fixtures/answers.ts';
 import { useMockApi } from '../support/api.ts';
 import { afterChange as changed, placeList, type PlaceOptions } from '../support/lists.ts';
 import {
@@ -435,7 +436,9 @@ describe('<review-list>', () => {
 
     it('with a filter that matches nothing offers "Clear filters", which clears them and refetches', async () => {
       api.route('reviews', (request, next) =>
-        new URL(request.url).searchParams.has('rating') ? HttpResponse.json(page([])) : next(request),
+        new URL(request.url).searchParams.has('rating')
+          ? HttpResponse.json(reviewsAnswer(page([])))
+          : next(request),
       );
       const element = await list({ rating: '1', 'media-type': 'VIDEO' });
       expect(api.lastQuery()).to.deep.equal({ page: '1', limit: '10', rating: '1', mediaType: 'VIDEO' });

@@ -4,9 +4,11 @@
  * sample upstream (`createSampleUpstream`) with the sample key. Each test gets its own endpoint and its own
  * proxy, so neither the browser client's 60 s cache nor the proxy's cache leaks between tests.
  *
- * A test can put its own route in front of the proxy for one operation (crafted JSON, an error status, a
- * request held until the test releases it). Every request the elements make is recorded, and so is every
- * call the proxy makes upstream.
+ * A test can craft what the upstream answers for one operation (`reply`: the API document's raw shapes,
+ * which the real proxy then validates and normalises), or put its own route in front of the proxy (an
+ * error status, a request held until the test releases it, or `answer`: a crafted widget-protocol body, as
+ * a foreign or broken proxy would send). Every request the elements make is recorded, and so is every call
+ * the proxy makes upstream.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupWorker } from 'msw/browser';
@@ -41,11 +43,15 @@ export interface Held extends Gate {
   readonly answered: Promise<void>;
 }
 
+type UpstreamReply = (request: Request) => Response;
+
 interface TestContext {
   endpoint: string;
   requests: Recorded[];
   upstream: Recorded[];
   routes: Map<string, Route[]>;
+  /** Crafted upstream answers by operation, in place of the sample's. */
+  upstreamReplies: Map<string, UpstreamReply>;
   proxy?: (request: Request) => Promise<Response>;
 }
 
@@ -77,10 +83,12 @@ function proxyOf(context: TestContext) {
     mount: context.endpoint,
     rateLimit: { perMinute: 0 },
     log: () => {},
-    fetch: (input, init) => {
+    fetch: async (input, init) => {
       const request = new Request(input, init);
-      context.upstream.push(record(request));
-      return sampleUpstream()(request);
+      const recorded = record(request);
+      context.upstream.push(recorded);
+      const crafted = context.upstreamReplies.get(recorded.operation);
+      return crafted ? crafted(request) : sampleUpstream()(request);
     },
   });
   return context.proxy;
@@ -129,8 +137,17 @@ export interface MockApi {
   lastQuery(operation?: Operation): Record<string, string>;
   /** Puts a route in front of the real proxy for one operation, for the rest of this test. */
   route(operation: Operation, route: Route): void;
-  /** Answers an operation with crafted JSON (a body, or one built from the request). */
+  /**
+   * Makes the upstream answer an operation with crafted JSON in the API document's shapes (a body, or one
+   * built from the upstream request), for the rest of this test: the real proxy validates and normalises it.
+   */
   reply(
+    operation: Operation,
+    body: JsonBodyType | ((request: Request) => JsonBodyType),
+    init?: ResponseInit,
+  ): void;
+  /** Answers an operation in front of the proxy with a crafted body, as a foreign or broken proxy would. */
+  answer(
     operation: Operation,
     body: JsonBodyType | ((request: Request) => JsonBodyType),
     init?: ResponseInit,
@@ -187,7 +204,13 @@ export function useMockApi(): MockApi {
 
   beforeEach(() => {
     const segment = `t${++testNumber}`;
-    current = { endpoint: `/${segment}/widget-api`, requests: [], upstream: [], routes: new Map() };
+    current = {
+      endpoint: `/${segment}/widget-api`,
+      requests: [],
+      upstream: [],
+      routes: new Map(),
+      upstreamReplies: new Map(),
+    };
     contexts.set(segment, current);
   });
 
@@ -218,6 +241,14 @@ export function useMockApi(): MockApi {
       routes.set(operation, [...(routes.get(operation) ?? []), route]);
     },
     reply(operation, body, init) {
+      const test = context();
+      test.upstreamReplies.set(operation, (request) =>
+        HttpResponse.json(typeof body === 'function' ? body(request) : body, init),
+      );
+      // A proxy that already cached this operation would not ask again: start from an empty one.
+      test.proxy = undefined;
+    },
+    answer(operation, body, init) {
       api.route(operation, (request) =>
         HttpResponse.json(typeof body === 'function' ? body(request) : body, init),
       );

@@ -1,105 +1,49 @@
 /**
- * Turns validated upstream payloads into the view models the elements render: one media list per item,
- * every URL checked, counts defaulted, and the ratings breakdown completed to five rows. Items of a page
- * are validated one by one so a single odd review is skipped (and counted), never fatal for the page.
+ * Turns validated upstream payloads into the widget protocol's view models (../../api/protocol.ts): only
+ * what the widgets show, one media list per item, every URL checked, counts defaulted, the ratings
+ * breakdown completed to five rows. Items of a page are validated one by one, so a single odd review is
+ * skipped (and counted), never fatal for the page. Runs in the proxy, once per upstream answer.
  */
 import type * as z from 'zod/mini';
-import { safeUrl } from './safe-url.ts';
 import {
   KNOWN_REACTIONS,
-  PostSchema,
+  PROTOCOL_VERSION,
   RATINGS,
+  type AuthorView,
+  type BusinessAnswer,
+  type BusinessView,
+  type EngagementView,
+  type KnownReaction,
+  type Limits,
+  type MediaView,
+  type PageAnswer,
+  type PageView,
+  type PostView,
+  type Rating,
+  type ReviewView,
+} from '../../api/protocol.ts';
+import { safeUrl } from '../../api/safe-url.ts';
+import {
+  PostSchema,
   ReviewSchema,
   type Author,
   type BusinessInfo,
-  type KnownReaction,
   type PageEnvelope,
   type Post,
   type PostMedia,
-  type Rating,
   type Review,
-} from './schemas.ts';
+} from '../../api/schemas.ts';
 
-export interface BreakdownRow {
-  rating: Rating;
-  count: number;
-  /** Share of all counted reviews, 0..1. */
-  share: number;
+export function businessAnswer(info: BusinessInfo, limits: Limits): BusinessAnswer {
+  return { protocol: PROTOCOL_VERSION, limits, business: normaliseBusiness(info) };
 }
 
-export interface BusinessView {
-  name: string;
-  category?: string;
-  location?: string;
-  websiteUrl?: string;
-  mapUrl?: string;
-  /** `undefined` when the API gives none (a business with no reviews). */
-  averageRating?: number;
-  totalReviews: number;
-  /** Always five rows, 5 down to 1, including ratings the API left out. */
-  breakdown: BreakdownRow[];
+export function reviewPageAnswer(envelope: PageEnvelope, limits: Limits): PageAnswer<ReviewView> {
+  return { protocol: PROTOCOL_VERSION, limits, page: normaliseReviewPage(envelope) };
 }
 
-export interface AuthorView {
-  name: string;
-  username?: string;
-  avatarUrl?: string;
-  verified: boolean;
-  /** Number of reviews this author has written, when known. */
-  reviewCount?: number;
-}
-
-export interface MediaView {
-  /** The upstream type as sent (`IMAGE`, `VIDEO`, or a value never seen before). */
-  type: string;
-  /** Full-size URL (safe), falling back to the thumbnail. */
-  url: string;
-  /** Thumbnail URL (safe), falling back to the full-size URL. */
-  thumbnailUrl: string;
-  fileName?: string;
-}
-
-export interface EngagementView {
-  reactions: number;
-  /** Known reaction types only, de-duplicated; unknown ones are skipped. */
-  topReactions: KnownReaction[];
-  comments: number;
-  shares: number;
-  views?: number;
-  location?: string;
-  media: MediaView[];
-}
-
-export interface ReviewView extends EngagementView {
-  id: string;
-  rating: Rating;
-  text: string;
-  /** ISO date-time, when the API gives a parseable one. */
-  publishedAt?: string;
-  author: AuthorView;
-}
-
-export interface PostView extends EngagementView {
-  /**
-   * Posts carry no id in the API; this key is stable between reads and unique across the pages of one
-   * list (it uses the post's position in the whole list, not just in its page).
-   */
-  key: string;
-  text: string;
-  createdAt?: string;
-  author: AuthorView;
-}
-
-export interface PageView<T> {
-  items: T[];
-  /** Items that failed validation and were left out. */
-  skipped: number;
-  page: number;
-  limit: number;
-  totalItems: number;
-  totalPages: number;
-  /** The next page number, when there is one. */
-  nextPage?: number;
+export function postPageAnswer(envelope: PageEnvelope, limits: Limits): PageAnswer<PostView> {
+  return { protocol: PROTOCOL_VERSION, limits, page: normalisePostPage(envelope) };
 }
 
 export function normaliseBusiness(info: BusinessInfo): BusinessView {
@@ -191,17 +135,13 @@ function normalisePage<S extends z.ZodMiniType, T>(
 function normaliseAuthor(author: Author | null | undefined): AuthorView {
   return {
     name: text(author?.name) ?? text(author?.username) ?? '',
-    username: text(author?.username),
     avatarUrl: safeUrl(author?.picture),
     verified: author?.isVerified === true,
     reviewCount: author?.totalReview ?? undefined,
   };
 }
 
-type EngagementSource = Pick<
-  Review,
-  'reactions' | 'topReactions' | 'comments' | 'shares' | 'views' | 'location'
->;
+type EngagementSource = Pick<Review, 'reactions' | 'topReactions' | 'comments' | 'shares' | 'location'>;
 
 function normaliseEngagement(source: EngagementSource, media: PostMedia[]): EngagementView {
   return {
@@ -211,7 +151,6 @@ function normaliseEngagement(source: EngagementSource, media: PostMedia[]): Enga
     ),
     comments: source.comments ?? 0,
     shares: source.shares ?? 0,
-    views: source.views ?? undefined,
     location: text(source.location),
     media: media.flatMap(normaliseMedia),
   };
@@ -226,7 +165,6 @@ function normaliseMedia(item: PostMedia): MediaView[] {
       type: item.type ?? 'IMAGE',
       url: (url ?? thumbnailUrl)!,
       thumbnailUrl: (thumbnailUrl ?? url)!,
-      fileName: text(item.fileName),
     },
   ];
 }

@@ -1,0 +1,160 @@
+/**
+ * The widget protocol: what the proxy answers and the widgets read. The proxy is the one place that
+ * validates the upstream's answers (with the zod contract in schemas.ts) and normalises them; it answers
+ * these view models, versioned, carrying only what the widgets show. The browser carries no schema library:
+ * it reads these shapes with small tolerant readers (client.ts), keeps `safeUrl` as a second gate, and
+ * ignores fields it does not know, so a newer proxy never breaks an older widget.
+ *
+ * Wire format (JSON), protocol 1:
+ *
+ *   GET {mount}/info      → { "protocol": 1, "limits": Limits, "business": BusinessView }
+ *   GET {mount}/reviews?… → { "protocol": 1, "limits": Limits, "page": PageView<ReviewView> }
+ *   GET {mount}/posts?…   → { "protocol": 1, "limits": Limits, "page": PageView<PostView> }
+ *   an error             → { "error": string, "message": string } with a 4xx/5xx status
+ *
+ * Fields marked optional are left out when unknown. A change that an older widget could misread bumps
+ * `protocol`; added fields do not. This module holds no code beyond constants, so both sides import it.
+ */
+
+/** The protocol version this package speaks. */
+export const PROTOCOL_VERSION = 1;
+
+export const KNOWN_SORT_TYPES = [
+  'MOST_RELEVANT',
+  'HIGHEST_REVIEWS',
+  'LOWEST_REVIEWS',
+  'RECENT_REVIEWS',
+  'RECENT_WITH_MIN_ONE_REVIEW',
+] as const;
+export type SortType = (typeof KNOWN_SORT_TYPES)[number];
+
+export const KNOWN_MEDIA_TYPES = ['IMAGE', 'VIDEO', 'TEXT'] as const;
+/** The `mediaType` filter of the reviews operation. */
+export type MediaTypeFilter = (typeof KNOWN_MEDIA_TYPES)[number];
+
+export const KNOWN_REACTIONS = ['AGREE', 'LOVE'] as const;
+export type KnownReaction = (typeof KNOWN_REACTIONS)[number];
+
+export const RATINGS = [5, 4, 3, 2, 1] as const;
+export type Rating = (typeof RATINGS)[number];
+
+/** The query of the reviews operation, as the client and the proxy speak it. */
+export interface ReviewQuery {
+  page?: number;
+  limit?: number;
+  sortType?: SortType;
+  rating?: Rating;
+  mediaType?: MediaTypeFilter;
+}
+
+/** The query of the posts operation. */
+export interface PostQuery {
+  page?: number;
+  limit?: number;
+}
+
+/** The proxy's limits, sent with every answer so a widget never asks for what its proxy refuses. */
+export interface Limits {
+  /** Largest `limit` the proxy accepts. */
+  maxLimit: number;
+  /** Largest `page` the proxy accepts. */
+  maxPage: number;
+}
+
+export interface BreakdownRow {
+  rating: Rating;
+  count: number;
+  /** Share of all counted reviews, 0..1. */
+  share: number;
+}
+
+export interface BusinessView {
+  name: string;
+  category?: string;
+  location?: string;
+  websiteUrl?: string;
+  mapUrl?: string;
+  /** Left out when the API gives none (a business with no reviews). */
+  averageRating?: number;
+  totalReviews: number;
+  /** Always five rows, 5 down to 1, including ratings the API left out. */
+  breakdown: BreakdownRow[];
+}
+
+export interface AuthorView {
+  name: string;
+  avatarUrl?: string;
+  verified: boolean;
+  /** Number of reviews this author has written, when known. */
+  reviewCount?: number;
+}
+
+export interface MediaView {
+  /** The upstream type as sent (`IMAGE`, `VIDEO`, or a value never seen before). */
+  type: string;
+  /** Full-size URL (safe), falling back to the thumbnail. */
+  url: string;
+  /** Thumbnail URL (safe), falling back to the full-size URL. */
+  thumbnailUrl: string;
+}
+
+export interface EngagementView {
+  reactions: number;
+  /** Known reaction types only, de-duplicated; unknown ones are skipped. */
+  topReactions: KnownReaction[];
+  comments: number;
+  shares: number;
+  /** Where the review or post was written from, as the API gives it. */
+  location?: string;
+  media: MediaView[];
+}
+
+export interface ReviewView extends EngagementView {
+  id: string;
+  rating: Rating;
+  text: string;
+  /** ISO date-time, when the API gives a parseable one. */
+  publishedAt?: string;
+  author: AuthorView;
+}
+
+export interface PostView extends EngagementView {
+  /**
+   * Posts carry no id in the API; this key is stable between reads and unique across the pages of one
+   * list (it uses the post's position in the whole list, not just in its page).
+   */
+  key: string;
+  text: string;
+  createdAt?: string;
+  author: AuthorView;
+}
+
+export interface PageView<T> {
+  items: T[];
+  /** Items the proxy left out because they broke the contract (one odd review never blanks a page). */
+  skipped: number;
+  page: number;
+  limit: number;
+  totalItems: number;
+  totalPages: number;
+  /** The next page number, when there is one. */
+  nextPage?: number;
+}
+
+export interface BusinessAnswer {
+  protocol: typeof PROTOCOL_VERSION;
+  limits: Limits;
+  business: BusinessView;
+}
+
+export interface PageAnswer<T> {
+  protocol: typeof PROTOCOL_VERSION;
+  limits: Limits;
+  page: PageView<T>;
+}
+
+/** The body of every error answer of the proxy: a short status text and a message meant for people. */
+export interface ProxyErrorBody {
+  error: string;
+  message: string;
+}
