@@ -9,5 +9,17 @@ export { RatingSummary } from './elements/rating-summary/rating-summary.ts';
 export { ReviewList } from './elements/review-list/review-list.ts';
 export { PostList } from './elements/post-list/post-list.ts';
 export { EN as defaultStrings, type Strings } from './elements/shared/strings.ts';
-export type { RwEventDetails } from './elements/shared/events.ts';
+export type {
+  RwBusinessLoad,
+  RwError,
+  RwEventDetails,
+  RwListFilterChange,
+  RwMediaOpen,
+  RwPageChange,
+  RwPageLoad,
+  RwReadMore,
+  RwSortChange,
+  RwSummaryFilterChange,
+  WidgetEventDetails,
+} from './elements/shared/events.ts';
 export type { RwEvent, WidgetProps, WidgetTag } from './frameworks/widgets.ts';

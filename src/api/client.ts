@@ -7,6 +7,7 @@
  * The client has no notion of an API key: it cannot send one, and refuses an endpoint that carries one.
  */
 import { ConfigError, HttpError, NetworkError, ValidationError } from './errors.ts';
+import { isKeyLikeName } from './limits.ts';
 import type {
   BusinessView,
   Limits,
@@ -42,9 +43,6 @@ interface Entry {
   /** The parsed answer, once settled. */
   value?: unknown;
 }
-
-/** Query-parameter and header names that smell of an API key; an endpoint carrying one is refused. */
-const KEY_LIKE = /^(x-)?api[-_]?key$|^key$|^apikey$|^token$|^access[-_]?token$/i;
 
 export class ReviewWidgetsClient {
   /** The endpoint as an absolute URL without a trailing slash. */
@@ -201,7 +199,7 @@ export class ReviewWidgetsClient {
       if (signal.aborted) throw abortReason(signal);
       throw new NetworkError(`Could not reach ${url}`, { cause: error });
     }
-    if (!response.ok) throw await httpError(response);
+    if (!response.ok) throw await httpError(response, (limits) => (this.limits = limits));
     let json: unknown;
     try {
       json = await response.json();
@@ -256,7 +254,7 @@ function resolveEndpoint(endpoint: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigError(`The endpoint must be an http(s) URL; got "${url.protocol}".`);
   }
-  if (url.username || url.password || [...url.searchParams.keys()].some((name) => KEY_LIKE.test(name))) {
+  if (url.username || url.password || [...url.searchParams.keys()].some(isKeyLikeName)) {
     throw new ConfigError(
       'The endpoint must not carry credentials or an API key: the key belongs in the proxy on your server.',
     );
@@ -266,10 +264,14 @@ function resolveEndpoint(endpoint: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-async function httpError(response: Response): Promise<HttpError> {
+/** The error of a non-2xx answer; limits the body carries (a 400 for asking too much) go to `onLimits`. */
+async function httpError(response: Response, onLimits: (limits: Limits) => void): Promise<HttpError> {
   let message = `The review service answered ${response.status}.`;
   try {
-    message = readErrorMessage(await response.json()) ?? message;
+    const json: unknown = await response.json();
+    message = readErrorMessage(json) ?? message;
+    const limits = readLimits(json);
+    if (limits) onLimits(limits);
   } catch {
     // Not our JSON error body: keep the generic message rather than showing foreign text.
   }

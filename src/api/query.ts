@@ -12,6 +12,7 @@ import {
   type ReviewQuery,
   type SortType,
 } from './protocol.ts';
+import { DEFAULT_LIMIT, DEFAULT_PAGE } from './limits.ts';
 
 export type Operation = 'info' | 'posts' | 'reviews';
 
@@ -22,14 +23,7 @@ export const OPERATION_PARAMS: Record<Operation, readonly string[]> = {
   reviews: ['page', 'limit', 'sortType', 'rating', 'mediaType'],
 };
 
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_LIMIT = 10;
-/**
- * The proxy's default `limits.maxLimit` and `limits.maxPage` (the {@link QueryLimits} it refuses past).
- * The widgets never ask for more: a list reads a larger `page` (attribute or shared link) as "not set".
- */
-export const DEFAULT_MAX_LIMIT = 50;
-export const DEFAULT_MAX_PAGE = 10_000;
+export { DEFAULT_LIMIT, DEFAULT_PAGE } from './limits.ts';
 
 export interface QueryLimits {
   /** Largest `limit` accepted. */

@@ -9,7 +9,7 @@ import type { RwEvent, WIDGET_EVENTS, WidgetElements, WidgetProps, WidgetTag } f
 
 /** React 19's own listener props for one element's events: `onrw-load`, `onrw-filter-change`, … */
 type ReactEventProps<T extends WidgetTag> = {
-  [N in (typeof WIDGET_EVENTS)[T][number] as `on${N}`]?: (event: RwEvent<N>) => void;
+  [N in (typeof WIDGET_EVENTS)[T][number] as `on${N}`]?: (event: RwEvent<N, T>) => void;
 };
 
 /** What one tag accepts in JSX: its properties, its events and the usual HTML attributes. */

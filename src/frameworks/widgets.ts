@@ -7,7 +7,7 @@ import type { BusinessCard } from '../elements/business-card/business-card.ts';
 import type { PostList } from '../elements/post-list/post-list.ts';
 import type { RatingSummary } from '../elements/rating-summary/rating-summary.ts';
 import type { ReviewList } from '../elements/review-list/review-list.ts';
-import type { RwEventDetails } from '../elements/shared/events.ts';
+import type { RwEventDetails, WidgetEventDetails } from '../elements/shared/events.ts';
 
 export interface WidgetElements {
   'business-card': BusinessCard;
@@ -18,8 +18,10 @@ export interface WidgetElements {
 
 export type WidgetTag = keyof WidgetElements;
 export type RwEventName = keyof RwEventDetails;
-/** The event an `rw-*` listener receives. */
-export type RwEvent<N extends RwEventName> = CustomEvent<RwEventDetails[N]>;
+/** The event an `rw-*` listener receives: from element `T` when given, else from any element. */
+export type RwEvent<N extends RwEventName, T extends WidgetTag = WidgetTag> = CustomEvent<
+  T extends WidgetTag ? (N extends keyof WidgetEventDetails[T] ? WidgetEventDetails[T][N] : never) : never
+>;
 
 const COMMON_PROPERTIES = ['endpoint', 'theme', 'locale', 'strings', 'loading'] as const;
 const LIST_PROPERTIES = [...COMMON_PROPERTIES, 'limit', 'page', 'controls', 'paging'] as const;
@@ -40,7 +42,7 @@ export const WIDGET_EVENTS = {
   'rating-summary': [...COMMON_EVENTS, 'rw-filter-change'],
   'review-list': [...LIST_EVENTS, 'rw-sort-change', 'rw-filter-change'],
   'post-list': LIST_EVENTS,
-} as const satisfies Record<WidgetTag, readonly RwEventName[]>;
+} as const satisfies { [T in WidgetTag]: readonly (keyof WidgetEventDetails[T])[] };
 
 /** Whether a tag is one of the widgets (Vue's `compilerOptions.isCustomElement`). */
 export const isWidgetTag = (tag: string): tag is WidgetTag => Object.hasOwn(WIDGET_EVENTS, tag);
@@ -72,5 +74,5 @@ export function callbackName<N extends RwEventName>(event: N): CallbackName<N> {
 
 /** Typed callbacks for one element's events: `{ onRwLoad?: (event: RwEvent<'rw-load'>) => void, … }`. */
 export type WidgetCallbacks<T extends WidgetTag> = {
-  [N in (typeof WIDGET_EVENTS)[T][number] as CallbackName<N>]?: (event: RwEvent<N>) => void;
+  [N in (typeof WIDGET_EVENTS)[T][number] as CallbackName<N>]?: (event: RwEvent<N, T>) => void;
 };

@@ -23,7 +23,7 @@ import { BusinessCard as BusinessCardElement, PostList as PostListElement } from
 import { RatingSummary as RatingSummaryElement, ReviewList as ReviewListElement } from '../define.ts';
 
 type EventsOf<T extends WidgetTag> = {
-  [N in (typeof WIDGET_EVENTS)[T][number] as CallbackName<N>]: EventName<RwEvent<N>>;
+  [N in (typeof WIDGET_EVENTS)[T][number] as CallbackName<N>]: EventName<RwEvent<N, T>>;
 };
 
 /** The props of one wrapped element: its properties, its event callbacks and React's HTML attributes. */

@@ -137,7 +137,10 @@ describe('valid queries reach the upstream in canonical form', () => {
       const tooFar = await p.call('/widget-api/posts?page=6');
       assert.equal(tooFar.status, 400);
       assert.match(tooFar.json().message, /"page" must be a whole number from 1 to 5/);
-      assert.equal(fake.calls(), 1);
+      // Every refusal and answer says the limits, so a widget can ask again within them.
+      assert.deepEqual(tooFar.json().limits, { maxLimit: 20, maxPage: 5 });
+      assert.deepEqual((await p.call('/widget-api/info')).json().limits, { maxLimit: 20, maxPage: 5 });
+      assert.equal(fake.calls(), 2);
     } finally {
       await fake.close();
     }

@@ -14,15 +14,13 @@ import {
 import { property } from 'lit/decorators.js';
 import { clientFor, type ReviewWidgetsClient } from '../../api/client.ts';
 import { ConfigError, HttpError, ReviewWidgetsError } from '../../api/errors.ts';
+import { isKeyLikeName, KEY_LIKE_NAMES, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
 import type { RwEventDetails } from './events.ts';
 import { formatNumber, resolveLocale } from './format.ts';
 import { isRightToLeft, loadTranslation, translationFor } from './i18n/index.ts';
 import { coerce, isNumericDeclaration, warning } from './numeric.ts';
 import { EN, type Strings } from './strings.ts';
 import { tokens } from './styles.ts';
-
-/** Attributes someone might use to hand a widget an API key. The key belongs in the proxy. */
-const KEY_ATTRIBUTES = ['api-key', 'apikey', 'key', 'x-api-key', 'data-api-key'];
 
 /**
  * The shared design tokens, documented here so the manifest lists them for every element.
@@ -131,11 +129,11 @@ export abstract class RwElement extends LitElement {
 
   /** Key-like attributes are observed too, so one added at any time (not only at start) is refused. */
   static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, ...KEY_ATTRIBUTES];
+    return [...super.observedAttributes, ...KEY_LIKE_NAMES];
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    if (!KEY_ATTRIBUTES.includes(name)) {
+    if (!isKeyLikeName(name)) {
       super.attributeChangedCallback(name, old, value);
       return;
     }
@@ -287,7 +285,9 @@ export abstract class RwElement extends LitElement {
     if (error instanceof ConfigError) return error.message;
     if (error instanceof HttpError && error.status === 429 && error.retryAfter) {
       // A hostile or mistaken header must not tell visitors to come back next year.
-      return this.t.rateLimited(formatNumber(this.resolvedLocale, Math.min(error.retryAfter, 300)));
+      return this.t.rateLimited(
+        formatNumber(this.resolvedLocale, Math.min(error.retryAfter, MAX_RETRY_AFTER_SECONDS)),
+      );
     }
     return fallback;
   }
@@ -305,15 +305,22 @@ export abstract class RwElement extends LitElement {
   }
 
   /** `rw-load` with `detail` after a successful load, or `rw-error` with what an analytics tool can use. */
-  protected reportOutcome(error: unknown, detail: RwEventDetails['rw-load']): void {
-    if (!error) {
-      this.emit('rw-load', detail);
-      return;
-    }
-    this.emit('rw-error', {
-      kind: error instanceof ReviewWidgetsError ? error.kind : 'unknown',
-      status: error instanceof HttpError ? error.status : undefined,
-      message: error instanceof Error ? error.message : String(error),
+  /**
+   * Fires `rw-load` or `rw-error` once what it reports is on screen: the render that shows the new data (or
+   * the error state) is asked for here and awaited, so a listener that reads the widget finds it there.
+   */
+  protected reportOutcome(error: unknown, load: () => RwEventDetails['rw-load']): void {
+    this.requestUpdate();
+    void this.updateComplete.then(() => {
+      if (!error) {
+        this.emit('rw-load', load());
+        return;
+      }
+      this.emit('rw-error', {
+        kind: error instanceof ReviewWidgetsError ? error.kind : 'unknown',
+        status: error instanceof HttpError ? error.status : undefined,
+        message: error instanceof Error ? error.message : String(error),
+      });
     });
   }
 

@@ -12,7 +12,7 @@ export abstract class BusinessElement extends RwElement {
     this,
     (signal) => this.withTranslation(this.client.info({ signal })),
     ({ value, error }) =>
-      this.reportOutcome(error, { business: value?.name, totalReviews: value?.totalReviews }),
+      this.reportOutcome(error, () => ({ business: value!.name, totalReviews: value!.totalReviews })),
   );
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -2,14 +2,92 @@
  * The `rw-*` events and their `detail`: bubbling and composed, so one listener on `document` sees every
  * widget. The interaction events fire on user action only, never when code sets a property.
  */
+import type { MediaTypeFilter, Rating, SortType } from '../../api/protocol.ts';
+
+/** `rw-load` of a business-card or rating-summary: the business is on screen. */
+export interface RwBusinessLoad {
+  business: string;
+  totalReviews: number;
+}
+
+/** `rw-load` of a review-list or post-list: the page is on screen. */
+export interface RwPageLoad {
+  page: number;
+  totalItems: number;
+}
+
+/** `rw-filter-change` of a review-list: the visitor changed a filter control. */
+export interface RwListFilterChange {
+  rating: Rating | null;
+  mediaType: MediaTypeFilter | null;
+}
+
+/** `rw-filter-change` of a rating-summary: the visitor pressed a row. */
+export interface RwSummaryFilterChange {
+  rating: Rating | null;
+  source: 'rating-summary';
+}
+
+export interface RwSortChange {
+  sortType: SortType | null;
+}
+
+/** `mode: 'more'` when "Show more" appended the page. */
+export interface RwPageChange {
+  page: number;
+  mode?: 'more';
+}
+
+export interface RwMediaOpen {
+  index: number;
+  total: number;
+  type: string;
+  kind: 'review' | 'post';
+}
+
+export interface RwReadMore {
+  id: string;
+  kind: 'review' | 'post';
+  expanded: boolean;
+}
+
+/** Fired once the error state is rendered. `status` for `http` errors only. */
+export interface RwError {
+  kind: 'http' | 'network' | 'validation' | 'config' | 'unknown';
+  status?: number;
+  message: string;
+}
+
+/** Every event's `detail`, whichever element fires it (per element: `WidgetEventDetails`). */
 export interface RwEventDetails {
-  'rw-filter-change': { rating: number | null; mediaType?: string | null; source?: 'rating-summary' };
-  'rw-sort-change': { sortType: string | null };
-  'rw-page-change': { page: number; mode?: 'more' };
-  'rw-media-open': { index: number; total: number; type: string; kind: 'review' | 'post' };
-  'rw-read-more': { id: string; kind: 'review' | 'post'; expanded: boolean };
-  'rw-load': { page?: number; totalItems?: number; business?: string; totalReviews?: number };
-  'rw-error': { kind: string; status?: number; message: string };
+  'rw-filter-change': RwListFilterChange | RwSummaryFilterChange;
+  'rw-sort-change': RwSortChange;
+  'rw-page-change': RwPageChange;
+  'rw-media-open': RwMediaOpen;
+  'rw-read-more': RwReadMore;
+  /** Fired once the data is rendered (not merely received). */
+  'rw-load': RwBusinessLoad | RwPageLoad;
+  'rw-error': RwError;
+}
+
+interface ListEvents {
+  'rw-load': RwPageLoad;
+  'rw-error': RwError;
+  'rw-page-change': RwPageChange;
+  'rw-media-open': RwMediaOpen;
+  'rw-read-more': RwReadMore;
+}
+
+/** The events each element fires, with their exact `detail`. */
+export interface WidgetEventDetails {
+  'business-card': { 'rw-load': RwBusinessLoad; 'rw-error': RwError };
+  'rating-summary': {
+    'rw-load': RwBusinessLoad;
+    'rw-error': RwError;
+    'rw-filter-change': RwSummaryFilterChange;
+  };
+  'review-list': ListEvents & { 'rw-sort-change': RwSortChange; 'rw-filter-change': RwListFilterChange };
+  'post-list': ListEvents;
 }
 
 declare global {

@@ -5,7 +5,7 @@
  * reading of shared links.
  */
 import type { PropertyDeclaration } from 'lit';
-import { DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, DEFAULT_PAGE } from '../../api/query.ts';
+import { DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, DEFAULT_PAGE } from '../../api/limits.ts';
 
 export interface WholeNumberRange {
   readonly min: number;

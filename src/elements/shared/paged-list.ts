@@ -7,7 +7,8 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ReviewWidgetsClient } from '../../api/client.ts';
-import type { MediaView, PageView } from '../../api/protocol.ts';
+import { HttpError } from '../../api/errors.ts';
+import type { Limits, MediaView, PageView } from '../../api/protocol.ts';
 import { RwElement } from './base-element.ts';
 import { formatNumber } from './format.ts';
 import type { ItemContext } from './item-parts.ts';
@@ -67,8 +68,14 @@ export abstract class PagedListElement<T> extends RwElement {
     this,
     (signal) => this.loadPage(signal),
     ({ value, error }) => {
+      // Asked for more than this proxy accepts before any of its answers said how much: its refusal
+      // carried its limits, so ask again within them (once: the query is then within them).
+      if (error instanceof HttpError && error.status === 400 && this.exceededLimits()) {
+        void this.list.run();
+        return;
+      }
       if (value) this.afterLoad(value);
-      this.reportOutcome(error, { page: value?.page, totalItems: value?.totalItems });
+      this.reportOutcome(error, () => ({ page: value!.page, totalItems: value!.totalItems }));
     },
     // "Show more" merges pages, so it always goes through loadPage.
     () => (this.appendNext ? undefined : this.inHand((client) => this.cachedPage(client))),
@@ -93,13 +100,23 @@ export abstract class PagedListElement<T> extends RwElement {
   /** The announcement after a load: "Showing 1–10 of 30 reviews …". */
   protected abstract describe(page: PageView<T>, from: string, to: string, total: string): string;
 
-  /** The limit asked for (the property always holds a usable one). */
-  protected get effectiveLimit(): number {
-    return this.limit;
+  /** The proxy's limits, once one of its answers said them (`undefined` before, or without an endpoint). */
+  private get proxyLimits(): Limits | undefined {
+    try {
+      return this.endpoint ? this.client.limits : undefined;
+    } catch {
+      return undefined; // a bad endpoint: the load reports it
+    }
   }
 
+  /** The limit asked for: the property (always usable), within what the proxy accepts. */
+  protected get effectiveLimit(): number {
+    return Math.min(this.limit, this.proxyLimits?.maxLimit ?? this.limit);
+  }
+
+  /** The page asked for, within what the proxy accepts. */
   protected get effectivePage(): number {
-    return this.page;
+    return Math.min(this.page, this.proxyLimits?.maxPage ?? this.page);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -111,9 +128,18 @@ export abstract class PagedListElement<T> extends RwElement {
 
   protected readonly retry = () => void this.list.run();
 
+  /** The last query's limit and page, to tell whether the proxy's limits now ask for less. */
+  private asked?: { limit: number; page: number };
+
+  private exceededLimits(): boolean {
+    const asked = this.asked;
+    return !!asked && (asked.limit > this.effectiveLimit || asked.page > this.effectivePage);
+  }
+
   private async loadPage(signal: AbortSignal): Promise<PageView<T>> {
     const append = this.appendNext && this.paging === 'more';
     const shown = this.list.value?.items ?? [];
+    this.asked = { limit: this.effectiveLimit, page: this.effectivePage };
     const page = await this.withTranslation(this.fetchPage(signal));
     this.appendNext = false;
     this.fetchedCount = page.items.length;

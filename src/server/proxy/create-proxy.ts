@@ -153,7 +153,11 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     }
 
     const parsed = parseQuery(operation, new URLSearchParams(request.search), config);
-    if (!parsed.ok) return finish(jsonError(400, 'Bad Request', parsed.message));
+    if (!parsed.ok) {
+      // With this proxy's limits, so a widget that asked for more than it accepts can ask again within them.
+      const limits = { maxLimit: config.maxLimit, maxPage: config.maxPage };
+      return finish(jsonError(400, 'Bad Request', parsed.message, { limits }));
+    }
 
     // Fail closed: an unknown address is one shared bucket, never "no limit".
     const wait =
@@ -359,10 +363,10 @@ function matchesEtag(header: string | null | undefined, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
-function jsonError(status: number, error: string, message: string): ProxyAnswer {
+function jsonError(status: number, error: string, message: string, extra?: object): ProxyAnswer {
   return {
     status,
     headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
-    body: JSON.stringify({ error, message }),
+    body: JSON.stringify({ error, message, ...extra }),
   };
 }

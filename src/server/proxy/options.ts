@@ -2,7 +2,7 @@
  * Configuration of the proxy: what a deployment may set, the defaults, and the checks that refuse a bad
  * configuration at start-up (a clear error then beats a confusing one on the first visitor's request).
  */
-import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE } from '../../api/query.ts';
+import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
 import { systemClock, type Clock } from './clock.ts';
 
 export interface ProxyOptions {
@@ -149,14 +149,12 @@ export class ProxyConfigError extends Error {
 }
 
 /**
- * The longest upstream `Retry-After` the proxy honours by default: five minutes. A hold stops every
- * upstream call (each visitor gets a stale answer or a 503), so an unbounded one — a bug or a hostile
- * upstream sending `Retry-After: 31536000` or a date in 2099 — would take the widgets down until restart.
- * Five minutes covers the per-minute quota windows a 429 normally reports and matches the default cache
- * freshness (300 s); past it, calls go out again, and an upstream that still means it says so again —
- * a few requests every five minutes at worst.
+ * The longest upstream `Retry-After` the proxy honours by default (the shared limit, five minutes). A hold
+ * stops every upstream call (each visitor gets a stale answer or a 503), so an unbounded one — a bug or a
+ * hostile upstream sending `Retry-After: 31536000` or a date in 2099 — would take the widgets down until
+ * restart; past it, calls go out again, and an upstream that still means it says so again.
  */
-export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 300;
+export const DEFAULT_MAX_RETRY_AFTER_SECONDS = MAX_RETRY_AFTER_SECONDS;
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 

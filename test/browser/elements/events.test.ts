@@ -67,6 +67,29 @@ describe('analytics events', () => {
     }
   });
 
+  it('rw-load and rw-error fire once what they report is on screen', async () => {
+    const onScreen: string[] = [];
+    const look = (event: Event) => {
+      const root = (event.composedPath()[0] as Element).shadowRoot!;
+      const shown = root.querySelectorAll('article').length || root.querySelectorAll('[part="name"]').length;
+      onScreen.push(`${event.type} ${shown} ${root.querySelector('[part="error"]') ? 'error' : ''}`.trim());
+    };
+    document.addEventListener('rw-load', look);
+    document.addEventListener('rw-error', look);
+    try {
+      await placeList(api, 'review-list', { limit: '4' });
+      await mountWidgets(
+        html`<div><business-card endpoint=${api.endpoint} loading="eager"></business-card></div>`,
+      );
+      api.fail('posts', 503);
+      await placeList(api, 'post-list', { loading: 'eager' });
+      expect(onScreen).to.deep.equal(['rw-load 4', 'rw-load 1', 'rw-error 0 error']);
+    } finally {
+      document.removeEventListener('rw-load', look);
+      document.removeEventListener('rw-error', look);
+    }
+  });
+
   it('are not fired when code sets rating, sortType, mediaType, page or limit (only rw-load is)', async () => {
     const element = await placeList(api, 'review-list');
     events.clear();

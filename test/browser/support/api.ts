@@ -13,7 +13,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { SAMPLE_API_KEY, createSampleUpstream } from '../../../src/sample/index.ts';
-import { createProxy } from '../../../src/server/proxy/index.ts';
+import { createProxy, type ProxyOptions } from '../../../src/server/proxy/index.ts';
 
 export type Operation = 'info' | 'reviews' | 'posts';
 
@@ -52,6 +52,8 @@ interface TestContext {
   routes: Map<string, Route[]>;
   /** Crafted upstream answers by operation, in place of the sample's. */
   upstreamReplies: Map<string, UpstreamReply>;
+  /** Options this test gives its proxy (its limits, say). */
+  proxyOptions?: Partial<ProxyOptions>;
   proxy?: (request: Request) => Promise<Response>;
 }
 
@@ -83,6 +85,7 @@ function proxyOf(context: TestContext) {
     mount: context.endpoint,
     rateLimit: { perMinute: 0 },
     log: () => {},
+    ...context.proxyOptions,
     fetch: async (input, init) => {
       const request = new Request(input, init);
       const recorded = record(request);
@@ -146,6 +149,8 @@ export interface MockApi {
     body: JsonBodyType | ((request: Request) => JsonBodyType),
     init?: ResponseInit,
   ): void;
+  /** Configures this test's proxy (for instance `{ limits: { maxLimit: 20 } }`), starting a fresh one. */
+  configureProxy(options: Partial<ProxyOptions>): void;
   /** Answers an operation in front of the proxy with a crafted body, as a foreign or broken proxy would. */
   answer(
     operation: Operation,
@@ -246,6 +251,11 @@ export function useMockApi(): MockApi {
         HttpResponse.json(typeof body === 'function' ? body(request) : body, init),
       );
       // A proxy that already cached this operation would not ask again: start from an empty one.
+      test.proxy = undefined;
+    },
+    configureProxy(options) {
+      const test = context();
+      test.proxyOptions = options;
       test.proxy = undefined;
     },
     answer(operation, body, init) {

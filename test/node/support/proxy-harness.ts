@@ -131,7 +131,10 @@ function assertNoLeak(answer: Answer): void {
   }
 }
 
-/** Error answers: the proxy's own `{ error, message }` JSON, never cached, never an upstream body. */
+/**
+ * Error answers: the proxy's own `{ error, message }` JSON (a 400 adds the proxy's `limits`), never cached,
+ * never an upstream body.
+ */
 function assertProxyError(answer: Answer, path: string): void {
   assert.match(
     answer.headers.get('content-type') ?? '',
@@ -140,7 +143,11 @@ function assertProxyError(answer: Answer, path: string): void {
   );
   assert.equal(answer.headers.get('cache-control'), 'no-store', `error of ${path} may be cached`);
   const body = answer.json();
-  assert.deepEqual(Object.keys(body).sort(), ['error', 'message'], `error body of ${path}: ${answer.text}`);
+  assert.deepEqual(
+    Object.keys(body).sort(),
+    answer.status === 400 ? ['error', 'limits', 'message'] : ['error', 'message'],
+    `error body of ${path}: ${answer.text}`,
+  );
   assert.equal(typeof body.message, 'string');
   for (const upstreamText of [
     'upstream internal detail',
