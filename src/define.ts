@@ -8,9 +8,11 @@ import { PostList } from './elements/post-list/post-list.ts';
 import { RatingSummary } from './elements/rating-summary/rating-summary.ts';
 import { ReviewList } from './elements/review-list/review-list.ts';
 
-// The element classes, for sites that register them under other tag names. (Bundler users import the
-// whole public API from the package entry, src/index.ts.)
+// The element classes, for sites that register them under other tag names, and what a site needs to add
+// a language without a rebuild. (Bundler users import the whole public API from the package entry.)
 export { BusinessCard, PostList, RatingSummary, ReviewList };
+export { registerTranslation } from './elements/shared/i18n/index.ts';
+export { plurals } from './elements/shared/i18n/plural.ts';
 
 const ELEMENTS: [string, CustomElementConstructor][] = [
   ['business-card', BusinessCard],

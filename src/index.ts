@@ -9,6 +9,8 @@ export { RatingSummary } from './elements/rating-summary/rating-summary.ts';
 export { ReviewList } from './elements/review-list/review-list.ts';
 export { PostList } from './elements/post-list/post-list.ts';
 export { EN as defaultStrings, type Strings } from './elements/shared/strings.ts';
+export { registerTranslation, type Translation } from './elements/shared/i18n/index.ts';
+export { plurals, type PluralForms } from './elements/shared/i18n/plural.ts';
 export type {
   RwBusinessLoad,
   RwError,

@@ -67,7 +67,7 @@ export class BusinessCard extends BusinessElement {
         ${
           average === undefined
             ? html`<span class="muted">${t.noRatingYet}</span>`
-            : html`${renderStars(average, t.rated(formatRating(locale, average)))}
+            : html`${renderStars(average, t.rated(formatRating(locale, average), formatNumber(locale, 5)))}
                 <span part="average" class="average" aria-hidden="true"
                   >${formatRating(locale, average)}</span
                 >`

@@ -117,7 +117,7 @@ export class RatingSummary extends BusinessElement {
             : html`<span part="average" class="average" aria-hidden="true"
                   >${formatRating(locale, average)}</span
                 >
-                ${renderStars(average, t.rated(formatRating(locale, average)))}`
+                ${renderStars(average, t.rated(formatRating(locale, average), formatNumber(locale, 5)))}`
         }
         <span part="count" class="muted"
           >${t.basedOn(formatNumber(locale, business.totalReviews), business.totalReviews)}</span
@@ -131,7 +131,7 @@ export class RatingSummary extends BusinessElement {
 
   private renderRow(row: BreakdownRow, locale: string, list: RatingFilterTarget | undefined) {
     const t = this.t;
-    const content = html`<span part="label">${t.starRow(row.rating)}</span>
+    const content = html`<span part="label">${t.starRow(formatNumber(locale, row.rating), row.rating)}</span>
       <svg part="bar" class="bar" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true">
         <rect class="bar-track" width="100" height="8" rx="4" />
         ${row.count ? svg`<rect class="bar-fill" width=${(row.share * 100).toFixed(2)} height="8" rx="4" />` : nothing}
@@ -146,7 +146,7 @@ export class RatingSummary extends BusinessElement {
       class="row"
       type="button"
       aria-pressed=${pressed ? 'true' : 'false'}
-      title=${t.filterByRating(row.rating)}
+      title=${t.filterByRating(formatNumber(this.resolvedLocale, row.rating))}
       @click=${() => this.toggle(row.rating, pressed)}
     >
       ${content}

@@ -12,7 +12,7 @@ import {
   type ReviewQuery,
   type SortType,
 } from '../../api/protocol.ts';
-import { formatRating } from '../shared/format.ts';
+import { formatNumber, formatRating } from '../shared/format.ts';
 import {
   renderAuthor,
   renderDate,
@@ -131,7 +131,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
   protected describe(page: PageView<ReviewView>, from: string, to: string, total: string): string {
     const t = this.t;
     const parts = [t.showingReviews(from, to, total, page.totalItems)];
-    if (this.rating) parts.push(t.ratedFilter(this.rating));
+    if (this.rating) parts.push(t.ratedFilter(formatNumber(this.resolvedLocale, this.rating), this.rating));
     if (this.mediaType) parts.push(t.mediaFilter(this.mediaType));
     return parts.join(' ');
   }
@@ -221,7 +221,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
     return html`<article part="review" class="surface item" tabindex="-1">
       <div class="item-head">${renderAuthor(review.author, context)}</div>
       <div class="meta">
-        ${renderStars(review.rating, t.rated(formatRating(context.locale, review.rating)), `stars-${context.domId(review.id)}`)}
+        ${renderStars(review.rating, t.rated(formatRating(context.locale, review.rating), formatNumber(context.locale, 5)), `stars-${context.domId(review.id)}`)}
         ${renderDate(review.publishedAt, context)}
         ${
           review.location
@@ -253,7 +253,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
           ${RATINGS.map(
             (value) =>
               html`<option value=${String(value)} ?selected=${this.rating === value}>
-                ${t.ratingOption(value)}
+                ${t.ratingOption(formatNumber(this.resolvedLocale, value), value)}
               </option>`,
           )}
         </select>

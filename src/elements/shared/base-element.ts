@@ -16,10 +16,10 @@ import { clientFor, type ReviewWidgetsClient } from '../../api/client.ts';
 import { ConfigError, HttpError, ReviewWidgetsError } from '../../api/errors.ts';
 import { isKeyLikeName, KEY_LIKE_NAMES, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
 import type { RwEventDetails } from './events.ts';
-import { formatNumber, resolveLocale } from './format.ts';
-import { isRightToLeft, loadTranslation, translationFor } from './i18n/index.ts';
+import { formatNumber } from './format.ts';
+import { Localisation } from './localisation.ts';
 import { coerce, isNumericDeclaration, warning } from './numeric.ts';
-import { EN, type Strings } from './strings.ts';
+import type { Strings } from './strings.ts';
 import { tokens } from './styles.ts';
 
 /**
@@ -72,8 +72,6 @@ export abstract class RwElement extends LitElement {
   private near = false;
   private nearObserver?: IntersectionObserver;
   private deferredStart?: () => void;
-  /** The nearest `lang` attribute, read when connected (never during a render, which may run on a server). */
-  private inheritedLang?: string;
   /** Per numeric property, the unusable value last warned about (a framework may set it again). */
   private warned?: Map<PropertyKey, unknown>;
   /** Reflected numeric properties whose attribute held a value the element could not use. */
@@ -148,7 +146,6 @@ export abstract class RwElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.inheritedLang = this.closest('[lang]')?.getAttribute('lang') ?? undefined;
     // Whether loading may wait for the viewport is decided here, in the browser: a server renderer never
     // connects the element, so it never starts a request there nor touches the DOM.
     const canWait =
@@ -219,41 +216,21 @@ export abstract class RwElement extends LitElement {
     this.nearObserver.observe(this);
   }
 
-  /** The locale whose translation this element already waits for. */
-  private awaitedLocale?: string;
-  private stringsCache?: { locale: string; translation: object; overrides: object; merged: Strings };
+  /** Locale, strings and direction, following `lang` changes and registered translations. */
+  protected readonly localisation = new Localisation(this);
 
-  /** The merged strings: site overrides over the locale's translation over English (merged once per change). */
+  /** The merged strings: site overrides over the locale's translation over English. */
   protected get t(): Strings {
-    const locale = this.resolvedLocale;
-    const translation = translationFor(locale);
-    // Not loaded yet (an element rendered before its first data): load it and render again, once.
-    if (!translation && this.awaitedLocale !== locale) {
-      this.awaitedLocale = locale;
-      void loadTranslation(locale).then(() => this.requestUpdate());
-    }
-    const cache = this.stringsCache;
-    const current = translation ?? EN;
-    if (
-      cache &&
-      cache.locale === locale &&
-      cache.translation === current &&
-      cache.overrides === this.strings
-    ) {
-      return cache.merged;
-    }
-    const merged = { ...EN, ...translation, ...this.strings };
-    this.stringsCache = { locale, translation: current, overrides: this.strings, merged };
-    return merged;
+    return this.localisation.t;
   }
 
   protected get resolvedLocale(): string {
-    return resolveLocale(this.locale || this.inheritedLang);
+    return this.localisation.locale;
   }
 
   /** `rtl` when the locale's script runs right to left; otherwise inherit the page's direction. */
   protected get direction(): 'rtl' | undefined {
-    return isRightToLeft(this.resolvedLocale) ? 'rtl' : undefined;
+    return this.localisation.direction;
   }
 
   /**
@@ -261,7 +238,7 @@ export abstract class RwElement extends LitElement {
    * skeleton frame; `undefined` when it must load (or its translation is not loaded yet).
    */
   protected inHand<T>(read: (client: ReviewWidgetsClient) => T | undefined): T | undefined {
-    if (!this.endpoint || !translationFor(this.resolvedLocale)) return undefined;
+    if (!this.endpoint || !this.localisation.ready) return undefined;
     try {
       return read(this.client);
     } catch {
@@ -271,7 +248,7 @@ export abstract class RwElement extends LitElement {
 
   /** Loads data together with the locale's translation, so the content never flashes in English first. */
   protected withTranslation<T>(data: Promise<T>): Promise<T> {
-    return Promise.all([data, loadTranslation(this.resolvedLocale)]).then(([value]) => value);
+    return this.localisation.with(data);
   }
 
   /** The shared client of this element's endpoint; throws a ConfigError when the endpoint is unusable. */

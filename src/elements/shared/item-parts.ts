@@ -103,15 +103,23 @@ export function showableMedia(media: MediaView[]): MediaView[] {
   return media.filter((item) => item.type === 'IMAGE' || item.type === 'VIDEO');
 }
 
-function mediaAlt(t: Strings, item: MediaView, index: number, total: number, author: string): string {
-  return item.type === 'VIDEO' ? t.videoAlt(index + 1, total, author) : t.photoAlt(index + 1, total, author);
+function mediaAlt(
+  context: ItemContext,
+  item: MediaView,
+  index: number,
+  total: number,
+  author: string,
+): string {
+  const [position, count] = [formatNumber(context.locale, index + 1), formatNumber(context.locale, total)];
+  const t = context.t;
+  return item.type === 'VIDEO' ? t.videoAlt(position, count, author) : t.photoAlt(position, count, author);
 }
 
 /** Thumbnails as buttons that open the media viewer. */
 export function renderMedia(media: MediaView[], author: string, context: ItemContext) {
   const shown = showableMedia(media);
   if (!shown.length) return nothing;
-  const alts = shown.map((item, index) => mediaAlt(context.t, item, index, shown.length, author));
+  const alts = shown.map((item, index) => mediaAlt(context, item, index, shown.length, author));
   return html`<ul part="media" class="media">
     ${shown.map(
       (item, index) =>

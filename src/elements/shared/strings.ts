@@ -1,8 +1,14 @@
 /**
- * The UI strings of every element, in English. Translations (i18n/) load on demand for the element's
- * locale; each element's `strings` property takes a partial object of the same shape, so a site can
- * override any text. Functions receive already-formatted numbers and the raw count for plurals.
+ * The UI strings of every element, in English. Translations (i18n/) are complete objects of the same shape
+ * (a missing key fails the typecheck), loaded on demand for the element's locale or registered by the site
+ * (`registerTranslation`); each element's `strings` property takes a partial object, so a site can override
+ * any text. Every number arrives formatted for the locale (Arabic-Indic digits where the locale uses them),
+ * with the raw count beside it for plurals, which go through `Intl.PluralRules`.
  */
+import { plurals } from './i18n/plural.ts';
+
+const plural = plurals('en');
+
 export const EN = {
   loading: 'Loading…',
   retry: 'Retry',
@@ -12,15 +18,16 @@ export const EN = {
   refreshError: 'Could not refresh. Showing what was loaded before.',
   rateLimited: (seconds: string) => `Too many requests. Try again in ${seconds} s.`,
   noEndpoint: 'No endpoint is configured for this widget.',
-  rated: (rating: string) => `Rated ${rating} out of 5`,
-  reviewCount: (count: string, n: number) => (n === 1 ? `${count} review` : `${count} reviews`),
-  basedOn: (count: string, n: number) => (n === 1 ? `Based on ${count} review` : `Based on ${count} reviews`),
+  rated: (rating: string, best: string) => `Rated ${rating} out of ${best}`,
+  reviewCount: (count: string, n: number) => plural(n, { one: `${count} review`, other: `${count} reviews` }),
+  basedOn: (count: string, n: number) =>
+    plural(n, { one: `Based on ${count} review`, other: `Based on ${count} reviews` }),
   noRatingYet: 'No rating yet',
   viewOnMap: 'View on map',
   ratingDistribution: 'Rating distribution',
-  starRow: (rating: number) => (rating === 1 ? '1 star' : `${rating} stars`),
+  starRow: (rating: string, n: number) => plural(n, { one: `${rating} star`, other: `${rating} stars` }),
   rowDetail: (count: string, share: string) => `${count} (${share})`,
-  filterByRating: (rating: number) => `Show only ${rating}-star reviews`,
+  filterByRating: (rating: string) => `Show only ${rating}-star reviews`,
   sortBy: 'Sort by',
   rating: 'Rating',
   media: 'Media',
@@ -31,7 +38,7 @@ export const EN = {
   RECENT_REVIEWS: 'Newest',
   RECENT_WITH_MIN_ONE_REVIEW: 'Newest with text',
   allRatings: 'All ratings',
-  ratingOption: (rating: number) => (rating === 1 ? '1 star' : `${rating} stars`),
+  ratingOption: (rating: string, n: number) => plural(n, { one: `${rating} star`, other: `${rating} stars` }),
   allMedia: 'All',
   IMAGE: 'With photos',
   VIDEO: 'With videos',
@@ -47,20 +54,22 @@ export const EN = {
   clearFilters: 'Clear filters',
   noPosts: 'No posts yet.',
   verified: 'Verified',
-  authorReviews: (count: string, n: number) => (n === 1 ? `${count} review` : `${count} reviews`),
+  authorReviews: (count: string, n: number) =>
+    plural(n, { one: `${count} review`, other: `${count} reviews` }),
   avatarAlt: (name: string) => `Profile picture of ${name}`,
   anonymous: 'Anonymous',
-  photoAlt: (index: number, total: number, name: string) => `Photo ${index} of ${total} by ${name}`,
-  videoAlt: (index: number, total: number, name: string) => `Video ${index} of ${total} by ${name}`,
-  reactions: (count: string, n: number) => (n === 1 ? `${count} reaction` : `${count} reactions`),
+  photoAlt: (index: string, total: string, name: string) => `Photo ${index} of ${total} by ${name}`,
+  videoAlt: (index: string, total: string, name: string) => `Video ${index} of ${total} by ${name}`,
+  reactions: (count: string, n: number) =>
+    plural(n, { one: `${count} reaction`, other: `${count} reactions` }),
   AGREE: 'Agree',
   LOVE: 'Love',
-  comments: (count: string, n: number) => (n === 1 ? `${count} comment` : `${count} comments`),
-  shares: (count: string, n: number) => (n === 1 ? `${count} share` : `${count} shares`),
+  comments: (count: string, n: number) => plural(n, { one: `${count} comment`, other: `${count} comments` }),
+  shares: (count: string, n: number) => plural(n, { one: `${count} share`, other: `${count} shares` }),
   skipped: (count: string, n: number) =>
-    n === 1 ? `${count} review could not be shown.` : `${count} reviews could not be shown.`,
+    plural(n, { one: `${count} review could not be shown.`, other: `${count} reviews could not be shown.` }),
   skippedPosts: (count: string, n: number) =>
-    n === 1 ? `${count} post could not be shown.` : `${count} posts could not be shown.`,
+    plural(n, { one: `${count} post could not be shown.`, other: `${count} posts could not be shown.` }),
   readMore: 'Read more',
   readLess: 'Show less',
   showMore: 'Show more',
@@ -68,10 +77,17 @@ export const EN = {
   firstPage: 'Go to the first page',
   /** The polite announcement after a change: "Showing 1–10 of 30 reviews". */
   showingReviews: (from: string, to: string, total: string, n: number) =>
-    n === 1 ? `Showing ${from}–${to} of ${total} review` : `Showing ${from}–${to} of ${total} reviews`,
+    plural(n, {
+      one: `Showing ${from}–${to} of ${total} review`,
+      other: `Showing ${from}–${to} of ${total} reviews`,
+    }),
   showingPosts: (from: string, to: string, total: string, n: number) =>
-    n === 1 ? `Showing ${from}–${to} of ${total} post` : `Showing ${from}–${to} of ${total} posts`,
-  ratedFilter: (rating: number) => (rating === 1 ? 'rated 1 star' : `rated ${rating} stars`),
+    plural(n, {
+      one: `Showing ${from}–${to} of ${total} post`,
+      other: `Showing ${from}–${to} of ${total} posts`,
+    }),
+  ratedFilter: (rating: string, n: number) =>
+    plural(n, { one: `rated ${rating} star`, other: `rated ${rating} stars` }),
   mediaFilter: (type: string) =>
     type === 'TEXT' ? 'without media' : type === 'VIDEO' ? 'with videos' : 'with photos',
   mediaDialog: 'Media viewer',

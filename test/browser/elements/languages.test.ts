@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { ReviewList } from '../../../src/elements/review-list/review-list.ts';
+import { defaultStrings, plurals, registerTranslation, type Strings } from '../../../src/index.ts';
 import { page, reviewWorkedExample } from '../../fixtures/payloads.ts';
 import { useMockApi } from '../support/api.ts';
 import { $, $$, buttonNames, labelText, posts, reviews, shownText, textOf, until } from '../support/dom.ts';
@@ -40,7 +41,8 @@ const LANGUAGES = {
     sortBy: 'ترتيب حسب',
     nextPage: 'الصفحة التالية',
     list: 'مراجعات العملاء',
-    rated: `التقييم ${new Intl.NumberFormat('ar', { minimumFractionDigits: 1 }).format(5)} من 5`,
+    // Arabic digits wherever Arabic text holds a number (the locale's own digits), the "out of 5" too.
+    rated: `التقييم ${new Intl.NumberFormat('ar', { minimumFractionDigits: 1 }).format(5)} من ${new Intl.NumberFormat('ar').format(5)}`,
     reactions: (n: string) => `التفاعلات: ${n}`,
     ago: /^قبل /,
     readMore: 'اقرأ المزيد',
@@ -160,6 +162,87 @@ describe('languages', () => {
     const element = await placeList(api, 'post-list', { locale: 'fr', limit: '2' });
     expect($(element, '[part="base"]').getAttribute('aria-label')).to.equal('Publications');
     expect(textOf(posts(element)[0]!.querySelector('[part="reactions"]'))).to.match(/réactions?$/);
+  });
+
+  describe('the registry', () => {
+    /** Dutch, complete: every key of the English strings, in Dutch where the test reads it. */
+    const dutch = (): Strings => ({
+      ...defaultStrings,
+      sortBy: 'Sorteren op',
+      nextPage: 'Volgende pagina',
+      rated: (rating, best) => `Beoordeeld met ${rating} van ${best}`,
+      reactions: (count, n) => plurals('nl')(n, { one: `${count} reactie`, other: `${count} reacties` }),
+    });
+
+    it('registerTranslation adds a language at run time; lists already showing it switch to it', async () => {
+      const before = await list({ locale: 'nl-BE' });
+      expect(buttonNames(before)).to.include('Next page');
+      registerTranslation('nl', dutch());
+      await until(before, () => buttonNames(before).includes('Volgende pagina'), 'Dutch strings');
+      expect(first(before).stars).to.equal('Beoordeeld met 5,0 van 5');
+      expect(first(before).reactions).to.equal(`${new Intl.NumberFormat('nl-BE').format(1234)} reacties`);
+
+      // A region's own translation wins over its language's.
+      registerTranslation('nl-BE', { ...dutch(), nextPage: 'Volgende' });
+      await until(before, () => buttonNames(before).includes('Volgende'), 'the Belgian strings');
+      const dutchList = await list({ locale: 'nl' }, { wrapper: {} });
+      expect(buttonNames(dutchList)).to.include('Volgende pagina');
+    });
+
+    it('a translation missing a key fails the typecheck; in plain JavaScript that key shows in English', async () => {
+      // @ts-expect-error -- `npm run check` fails if a translation may leave out a key.
+      const incomplete: Strings = { nextPage: 'Nästa sida' };
+      registerTranslation('sv', incomplete);
+      const element = await list({ locale: 'sv' });
+      expect(buttonNames(element)).to.include('Nästa sida');
+      expect(buttonNames(element)).to.include('Previous page');
+    });
+
+    it("follows a change of an ancestor's lang, through shadow roots too", async () => {
+      const element = await list({}, { wrapper: { lang: 'de' } });
+      expect(buttonNames(element)).to.include('Nächste Seite');
+      element.parentElement!.setAttribute('lang', 'fr');
+      await until(element, () => buttonNames(element).includes('Page suivante'), 'French strings');
+
+      // A list inside another component's shadow root takes the page's lang from beyond it.
+      const host = document.createElement('div');
+      host.setAttribute('lang', 'es');
+      document.body.append(host);
+      const inner = document.createElement('review-list');
+      inner.setAttribute('endpoint', api.endpoint);
+      inner.setAttribute('loading', 'eager');
+      host.attachShadow({ mode: 'open' }).append(inner);
+      try {
+        await until(inner, () => buttonNames(inner).includes('Página siguiente'), 'Spanish strings');
+        host.setAttribute('lang', 'de');
+        await until(inner, () => buttonNames(inner).includes('Nächste Seite'), 'German strings');
+      } finally {
+        host.remove();
+      }
+    });
+
+    it('Arabic: plural forms through Intl.PluralRules, with Arabic digits in the text', async () => {
+      const summary = document.createElement('rating-summary');
+      summary.setAttribute('endpoint', api.endpoint);
+      summary.setAttribute('locale', 'ar-EG');
+      summary.setAttribute('loading', 'eager');
+      document.body.append(summary);
+      try {
+        await until(summary as never, () => $$(summary, '[part="label"]').length === 5, 'the rows');
+        // Egyptian Arabic writes Arabic-Indic digits: ٥ نجوم, never 5 نجوم.
+        const digits = (n: number) => new Intl.NumberFormat('ar-EG').format(n);
+        expect(digits(5)).to.equal('٥');
+        expect($$(summary, '[part="label"]').map((label) => textOf(label))).to.deep.equal([
+          `${digits(5)} نجوم`,
+          `${digits(4)} نجوم`,
+          `${digits(3)} نجوم`,
+          'نجمتان',
+          'نجمة واحدة',
+        ]);
+      } finally {
+        summary.remove();
+      }
+    });
   });
 
   describe('right to left', () => {

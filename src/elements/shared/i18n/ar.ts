@@ -1,16 +1,30 @@
-import type { Translation } from './index.ts';
+import type { Strings } from '../strings.ts';
+import { plurals, type PluralForms } from './plural.ts';
 
-const rules = new Intl.PluralRules('ar');
+const plural = plurals('ar');
 
-/** Arabic has six plural categories; counts are already formatted (Arabic-Indic digits where the locale uses them). */
-const count = (
-  n: number,
-  c: string,
-  forms: { zero: string; one: string; two: string; few: string; many: string; other: string },
-) => {
-  const category = rules.select(n);
-  const word = forms[category as keyof typeof forms];
-  return category === 'one' || category === 'two' ? word : `${c} ${word}`;
+/**
+ * An Arabic count: the six plural categories through `Intl.PluralRules`; "one" and "two" are words of their
+ * own (no number), the others follow the number, already formatted (Arabic-Indic digits where the locale
+ * uses them).
+ */
+const count = (n: number, c: string, forms: Required<PluralForms>) =>
+  plural(n, {
+    zero: `${c} ${forms.zero}`,
+    one: forms.one,
+    two: forms.two,
+    few: `${c} ${forms.few}`,
+    many: `${c} ${forms.many}`,
+    other: `${c} ${forms.other}`,
+  });
+
+const STARS = {
+  zero: 'نجمة',
+  one: 'نجمة واحدة',
+  two: 'نجمتان',
+  few: 'نجوم',
+  many: 'نجمة',
+  other: 'نجمة',
 };
 
 const REVIEWS = {
@@ -22,7 +36,7 @@ const REVIEWS = {
   other: 'مراجعة',
 };
 
-const ar: Translation = {
+const ar: Strings = {
   loading: 'جارٍ التحميل…',
   retry: 'إعادة المحاولة',
   loadError: 'تعذّر تحميل المراجعات.',
@@ -31,13 +45,14 @@ const ar: Translation = {
   refreshError: 'تعذّر التحديث. يُعرض ما تم تحميله سابقًا.',
   rateLimited: (s) => `طلبات كثيرة جدًا. حاول مجددًا بعد ${s} ثانية.`,
   noEndpoint: 'لم يتم إعداد عنوان خادم لهذه الأداة.',
-  rated: (r) => `التقييم ${r} من 5`,
+  rated: (r, best) => `التقييم ${r} من ${best}`,
   reviewCount: (c, n) => count(n, c, REVIEWS),
   basedOn: (c, n) => `استنادًا إلى ${count(n, c, REVIEWS)}`,
   noRatingYet: 'لا يوجد تقييم بعد',
   viewOnMap: 'عرض على الخريطة',
   ratingDistribution: 'توزيع التقييمات',
-  starRow: (r) => (r === 1 ? 'نجمة واحدة' : r === 2 ? 'نجمتان' : `${r} نجوم`),
+  rowDetail: (count, share) => `${count} (${share})`,
+  starRow: (r, n) => count(n, r, STARS),
   filterByRating: (r) => `عرض مراجعات ${r} نجوم فقط`,
   sortBy: 'ترتيب حسب',
   rating: 'التقييم',
@@ -49,7 +64,7 @@ const ar: Translation = {
   RECENT_REVIEWS: 'الأحدث',
   RECENT_WITH_MIN_ONE_REVIEW: 'الأحدث مع نص',
   allRatings: 'كل التقييمات',
-  ratingOption: (r) => (r === 1 ? 'نجمة واحدة' : r === 2 ? 'نجمتان' : `${r} نجوم`),
+  ratingOption: (r, n) => count(n, r, STARS),
   allMedia: 'الكل',
   IMAGE: 'مع صور',
   VIDEO: 'مع فيديو',
@@ -84,7 +99,7 @@ const ar: Translation = {
   firstPage: 'الانتقال إلى الصفحة الأولى',
   showingReviews: (from, to, total) => `عرض ${from}–${to} من ${total} مراجعة`,
   showingPosts: (from, to, total) => `عرض ${from}–${to} من ${total} منشور`,
-  ratedFilter: (r) => `بتقييم ${r} نجوم`,
+  ratedFilter: (r, n) => `بتقييم ${count(n, r, STARS)}`,
   mediaFilter: (type) => (type === 'TEXT' ? 'بدون وسائط' : type === 'VIDEO' ? 'مع فيديو' : 'مع صور'),
   mediaDialog: 'عارض الوسائط',
   closeDialog: 'إغلاق',

@@ -1,8 +1,9 @@
-import type { Translation } from './index.ts';
+import type { Strings } from '../strings.ts';
+import { plurals } from './plural.ts';
 
-const plural = (n: number, one: string, other: string) => (n === 1 ? one : other);
+const plural = plurals('de');
 
-const de: Translation = {
+const de: Strings = {
   loading: 'Wird geladen…',
   retry: 'Erneut versuchen',
   loadError: 'Die Bewertungen konnten nicht geladen werden.',
@@ -11,13 +12,15 @@ const de: Translation = {
   refreshError: 'Aktualisierung fehlgeschlagen. Angezeigt wird der zuletzt geladene Stand.',
   rateLimited: (s) => `Zu viele Anfragen. Bitte in ${s} s erneut versuchen.`,
   noEndpoint: 'Für dieses Widget ist kein Endpunkt konfiguriert.',
-  rated: (r) => `Bewertet mit ${r} von 5`,
-  reviewCount: (c, n) => plural(n, `${c} Bewertung`, `${c} Bewertungen`),
-  basedOn: (c, n) => plural(n, `Basierend auf ${c} Bewertung`, `Basierend auf ${c} Bewertungen`),
+  rated: (r, best) => `Bewertet mit ${r} von ${best}`,
+  reviewCount: (c, n) => plural(n, { one: `${c} Bewertung`, other: `${c} Bewertungen` }),
+  basedOn: (c, n) =>
+    plural(n, { one: `Basierend auf ${c} Bewertung`, other: `Basierend auf ${c} Bewertungen` }),
   noRatingYet: 'Noch keine Bewertung',
   viewOnMap: 'Auf der Karte ansehen',
   ratingDistribution: 'Verteilung der Bewertungen',
-  starRow: (r) => plural(r, '1 Stern', `${r} Sterne`),
+  rowDetail: (count, share) => `${count} (${share})`,
+  starRow: (r, n) => plural(n, { one: `${r} Stern`, other: `${r} Sterne` }),
   filterByRating: (r) => `Nur ${r}-Sterne-Bewertungen zeigen`,
   sortBy: 'Sortieren nach',
   rating: 'Bewertung',
@@ -29,7 +32,7 @@ const de: Translation = {
   RECENT_REVIEWS: 'Neueste',
   RECENT_WITH_MIN_ONE_REVIEW: 'Neueste mit Text',
   allRatings: 'Alle Bewertungen',
-  ratingOption: (r) => plural(r, '1 Stern', `${r} Sterne`),
+  ratingOption: (r, n) => plural(n, { one: `${r} Stern`, other: `${r} Sterne` }),
   allMedia: 'Alle',
   IMAGE: 'Mit Fotos',
   VIDEO: 'Mit Videos',
@@ -45,34 +48,39 @@ const de: Translation = {
   clearFilters: 'Filter zurücksetzen',
   noPosts: 'Noch keine Beiträge.',
   verified: 'Verifiziert',
-  authorReviews: (c, n) => plural(n, `${c} Bewertung`, `${c} Bewertungen`),
+  authorReviews: (c, n) => plural(n, { one: `${c} Bewertung`, other: `${c} Bewertungen` }),
   avatarAlt: (name) => `Profilbild von ${name}`,
   anonymous: 'Anonym',
   photoAlt: (i, total, name) => `Foto ${i} von ${total} von ${name}`,
   videoAlt: (i, total, name) => `Video ${i} von ${total} von ${name}`,
-  reactions: (c, n) => plural(n, `${c} Reaktion`, `${c} Reaktionen`),
+  reactions: (c, n) => plural(n, { one: `${c} Reaktion`, other: `${c} Reaktionen` }),
   AGREE: 'Zustimmung',
   LOVE: 'Gefällt mir sehr',
-  comments: (c, n) => plural(n, `${c} Kommentar`, `${c} Kommentare`),
-  shares: (c, n) => plural(n, `${c}-mal geteilt`, `${c}-mal geteilt`),
+  comments: (c, n) => plural(n, { one: `${c} Kommentar`, other: `${c} Kommentare` }),
+  shares: (c, n) => plural(n, { one: `${c}-mal geteilt`, other: `${c}-mal geteilt` }),
   skipped: (c, n) =>
-    plural(
-      n,
-      `${c} Bewertung kann nicht angezeigt werden.`,
-      `${c} Bewertungen können nicht angezeigt werden.`,
-    ),
+    plural(n, {
+      one: `${c} Bewertung kann nicht angezeigt werden.`,
+      other: `${c} Bewertungen können nicht angezeigt werden.`,
+    }),
   skippedPosts: (c, n) =>
-    plural(n, `${c} Beitrag kann nicht angezeigt werden.`, `${c} Beiträge können nicht angezeigt werden.`),
+    plural(n, {
+      one: `${c} Beitrag kann nicht angezeigt werden.`,
+      other: `${c} Beiträge können nicht angezeigt werden.`,
+    }),
   readMore: 'Weiterlesen',
   readLess: 'Weniger anzeigen',
   showMore: 'Mehr anzeigen',
   pageEmpty: 'Diese Seite ist leer.',
   firstPage: 'Zur ersten Seite',
   showingReviews: (from, to, total, n) =>
-    plural(n, `${from}–${to} von ${total} Bewertung`, `${from}–${to} von ${total} Bewertungen`),
+    plural(n, {
+      one: `${from}–${to} von ${total} Bewertung`,
+      other: `${from}–${to} von ${total} Bewertungen`,
+    }),
   showingPosts: (from, to, total, n) =>
-    plural(n, `${from}–${to} von ${total} Beitrag`, `${from}–${to} von ${total} Beiträgen`),
-  ratedFilter: (r) => plural(r, 'mit 1 Stern', `mit ${r} Sternen`),
+    plural(n, { one: `${from}–${to} von ${total} Beitrag`, other: `${from}–${to} von ${total} Beiträgen` }),
+  ratedFilter: (r, n) => plural(n, { one: `mit ${r} Stern`, other: `mit ${r} Sternen` }),
   mediaFilter: (type) => (type === 'TEXT' ? 'ohne Medien' : type === 'VIDEO' ? 'mit Videos' : 'mit Fotos'),
   mediaDialog: 'Medienansicht',
   closeDialog: 'Schließen',

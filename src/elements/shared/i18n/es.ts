@@ -1,8 +1,9 @@
-import type { Translation } from './index.ts';
+import type { Strings } from '../strings.ts';
+import { plurals } from './plural.ts';
 
-const plural = (n: number, one: string, other: string) => (n === 1 ? one : other);
+const plural = plurals('es');
 
-const es: Translation = {
+const es: Strings = {
   loading: 'Cargando…',
   retry: 'Reintentar',
   loadError: 'No se pudieron cargar las reseñas.',
@@ -11,13 +12,14 @@ const es: Translation = {
   refreshError: 'No se pudo actualizar. Se muestra lo cargado antes.',
   rateLimited: (s) => `Demasiadas solicitudes. Inténtalo de nuevo en ${s} s.`,
   noEndpoint: 'Este widget no tiene un endpoint configurado.',
-  rated: (r) => `Valoración: ${r} de 5`,
-  reviewCount: (c, n) => plural(n, `${c} reseña`, `${c} reseñas`),
-  basedOn: (c, n) => plural(n, `Basado en ${c} reseña`, `Basado en ${c} reseñas`),
+  rated: (r, best) => `Valoración: ${r} de ${best}`,
+  reviewCount: (c, n) => plural(n, { one: `${c} reseña`, other: `${c} reseñas` }),
+  basedOn: (c, n) => plural(n, { one: `Basado en ${c} reseña`, other: `Basado en ${c} reseñas` }),
   noRatingYet: 'Aún sin valoración',
   viewOnMap: 'Ver en el mapa',
   ratingDistribution: 'Distribución de valoraciones',
-  starRow: (r) => plural(r, '1 estrella', `${r} estrellas`),
+  rowDetail: (count, share) => `${count} (${share})`,
+  starRow: (r, n) => plural(n, { one: `${r} estrella`, other: `${r} estrellas` }),
   filterByRating: (r) => `Mostrar solo reseñas de ${r} estrellas`,
   sortBy: 'Ordenar por',
   rating: 'Valoración',
@@ -29,7 +31,7 @@ const es: Translation = {
   RECENT_REVIEWS: 'Más recientes',
   RECENT_WITH_MIN_ONE_REVIEW: 'Recientes con texto',
   allRatings: 'Todas las valoraciones',
-  ratingOption: (r) => plural(r, '1 estrella', `${r} estrellas`),
+  ratingOption: (r, n) => plural(n, { one: `${r} estrella`, other: `${r} estrellas` }),
   allMedia: 'Todo',
   IMAGE: 'Con fotos',
   VIDEO: 'Con vídeos',
@@ -45,33 +47,39 @@ const es: Translation = {
   clearFilters: 'Quitar filtros',
   noPosts: 'Aún no hay publicaciones.',
   verified: 'Verificado',
-  authorReviews: (c, n) => plural(n, `${c} reseña`, `${c} reseñas`),
+  authorReviews: (c, n) => plural(n, { one: `${c} reseña`, other: `${c} reseñas` }),
   avatarAlt: (name) => `Foto de perfil de ${name}`,
   anonymous: 'Anónimo',
   photoAlt: (i, total, name) => `Foto ${i} de ${total} de ${name}`,
   videoAlt: (i, total, name) => `Vídeo ${i} de ${total} de ${name}`,
-  reactions: (c, n) => plural(n, `${c} reacción`, `${c} reacciones`),
+  reactions: (c, n) => plural(n, { one: `${c} reacción`, other: `${c} reacciones` }),
   AGREE: 'De acuerdo',
   LOVE: 'Me encanta',
-  comments: (c, n) => plural(n, `${c} comentario`, `${c} comentarios`),
-  shares: (c, n) => plural(n, `${c} vez compartido`, `${c} veces compartido`),
-  skipped: (c, n) => plural(n, `No se pudo mostrar ${c} reseña.`, `No se pudieron mostrar ${c} reseñas.`),
+  comments: (c, n) => plural(n, { one: `${c} comentario`, other: `${c} comentarios` }),
+  shares: (c, n) => plural(n, { one: `${c} vez compartido`, other: `${c} veces compartido` }),
+  skipped: (c, n) =>
+    plural(n, { one: `No se pudo mostrar ${c} reseña.`, other: `No se pudieron mostrar ${c} reseñas.` }),
   skippedPosts: (c, n) =>
-    plural(n, `No se pudo mostrar ${c} publicación.`, `No se pudieron mostrar ${c} publicaciones.`),
+    plural(n, {
+      one: `No se pudo mostrar ${c} publicación.`,
+      other: `No se pudieron mostrar ${c} publicaciones.`,
+    }),
   readMore: 'Leer más',
   readLess: 'Mostrar menos',
   showMore: 'Mostrar más',
   pageEmpty: 'Esta página está vacía.',
   firstPage: 'Ir a la primera página',
   showingReviews: (from, to, total, n) =>
-    plural(n, `Mostrando ${from}–${to} de ${total} reseña`, `Mostrando ${from}–${to} de ${total} reseñas`),
+    plural(n, {
+      one: `Mostrando ${from}–${to} de ${total} reseña`,
+      other: `Mostrando ${from}–${to} de ${total} reseñas`,
+    }),
   showingPosts: (from, to, total, n) =>
-    plural(
-      n,
-      `Mostrando ${from}–${to} de ${total} publicación`,
-      `Mostrando ${from}–${to} de ${total} publicaciones`,
-    ),
-  ratedFilter: (r) => plural(r, 'con 1 estrella', `con ${r} estrellas`),
+    plural(n, {
+      one: `Mostrando ${from}–${to} de ${total} publicación`,
+      other: `Mostrando ${from}–${to} de ${total} publicaciones`,
+    }),
+  ratedFilter: (r, n) => plural(n, { one: `con ${r} estrella`, other: `con ${r} estrellas` }),
   mediaFilter: (type) => (type === 'TEXT' ? 'sin multimedia' : type === 'VIDEO' ? 'con vídeos' : 'con fotos'),
   mediaDialog: 'Visor multimedia',
   closeDialog: 'Cerrar',

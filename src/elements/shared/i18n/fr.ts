@@ -1,9 +1,10 @@
-import type { Translation } from './index.ts';
+import type { Strings } from '../strings.ts';
+import { plurals } from './plural.ts';
 
 // French uses the singular for 0 and 1.
-const plural = (n: number, one: string, other: string) => (n <= 1 ? one : other);
+const plural = plurals('fr');
 
-const fr: Translation = {
+const fr: Strings = {
   loading: 'Chargement…',
   retry: 'Réessayer',
   loadError: 'Impossible de charger les avis.',
@@ -12,13 +13,14 @@ const fr: Translation = {
   refreshError: 'Échec de l’actualisation. Affichage des données chargées précédemment.',
   rateLimited: (s) => `Trop de requêtes. Réessayez dans ${s} s.`,
   noEndpoint: 'Aucun point d’accès n’est configuré pour ce widget.',
-  rated: (r) => `Noté ${r} sur 5`,
-  reviewCount: (c, n) => plural(n, `${c} avis`, `${c} avis`),
-  basedOn: (c, n) => plural(n, `Sur la base de ${c} avis`, `Sur la base de ${c} avis`),
+  rated: (r, best) => `Noté ${r} sur ${best}`,
+  reviewCount: (c, n) => plural(n, { one: `${c} avis`, other: `${c} avis` }),
+  basedOn: (c, n) => plural(n, { one: `Sur la base de ${c} avis`, other: `Sur la base de ${c} avis` }),
   noRatingYet: 'Pas encore de note',
   viewOnMap: 'Voir sur la carte',
   ratingDistribution: 'Répartition des notes',
-  starRow: (r) => plural(r, '1 étoile', `${r} étoiles`),
+  rowDetail: (count, share) => `${count} (${share})`,
+  starRow: (r, n) => plural(n, { one: `${r} étoile`, other: `${r} étoiles` }),
   filterByRating: (r) => `Afficher seulement les avis ${r} étoiles`,
   sortBy: 'Trier par',
   rating: 'Note',
@@ -30,7 +32,7 @@ const fr: Translation = {
   RECENT_REVIEWS: 'Les plus récents',
   RECENT_WITH_MIN_ONE_REVIEW: 'Récents avec texte',
   allRatings: 'Toutes les notes',
-  ratingOption: (r) => plural(r, '1 étoile', `${r} étoiles`),
+  ratingOption: (r, n) => plural(n, { one: `${r} étoile`, other: `${r} étoiles` }),
   allMedia: 'Tous',
   IMAGE: 'Avec photos',
   VIDEO: 'Avec vidéos',
@@ -46,19 +48,23 @@ const fr: Translation = {
   clearFilters: 'Effacer les filtres',
   noPosts: 'Pas encore de publications.',
   verified: 'Vérifié',
-  authorReviews: (c, n) => plural(n, `${c} avis`, `${c} avis`),
+  authorReviews: (c, n) => plural(n, { one: `${c} avis`, other: `${c} avis` }),
   avatarAlt: (name) => `Photo de profil de ${name}`,
   anonymous: 'Anonyme',
   photoAlt: (i, total, name) => `Photo ${i} sur ${total} de ${name}`,
   videoAlt: (i, total, name) => `Vidéo ${i} sur ${total} de ${name}`,
-  reactions: (c, n) => plural(n, `${c} réaction`, `${c} réactions`),
+  reactions: (c, n) => plural(n, { one: `${c} réaction`, other: `${c} réactions` }),
   AGREE: 'D’accord',
   LOVE: 'J’adore',
-  comments: (c, n) => plural(n, `${c} commentaire`, `${c} commentaires`),
-  shares: (c, n) => plural(n, `${c} partage`, `${c} partages`),
-  skipped: (c, n) => plural(n, `${c} avis n’a pas pu être affiché.`, `${c} avis n’ont pas pu être affichés.`),
+  comments: (c, n) => plural(n, { one: `${c} commentaire`, other: `${c} commentaires` }),
+  shares: (c, n) => plural(n, { one: `${c} partage`, other: `${c} partages` }),
+  skipped: (c, n) =>
+    plural(n, { one: `${c} avis n’a pas pu être affiché.`, other: `${c} avis n’ont pas pu être affichés.` }),
   skippedPosts: (c, n) =>
-    plural(n, `${c} publication n’a pas pu être affichée.`, `${c} publications n’ont pas pu être affichées.`),
+    plural(n, {
+      one: `${c} publication n’a pas pu être affichée.`,
+      other: `${c} publications n’ont pas pu être affichées.`,
+    }),
   readMore: 'Lire la suite',
   readLess: 'Réduire',
   showMore: 'Afficher plus',
@@ -66,7 +72,7 @@ const fr: Translation = {
   firstPage: 'Aller à la première page',
   showingReviews: (from, to, total) => `Avis ${from} à ${to} sur ${total}`,
   showingPosts: (from, to, total) => `Publications ${from} à ${to} sur ${total}`,
-  ratedFilter: (r) => plural(r, 'notés 1 étoile', `notés ${r} étoiles`),
+  ratedFilter: (r, n) => plural(n, { one: `notés ${r} étoile`, other: `notés ${r} étoiles` }),
   mediaFilter: (type) => (type === 'TEXT' ? 'sans média' : type === 'VIDEO' ? 'avec vidéos' : 'avec photos'),
   mediaDialog: 'Visionneuse',
   closeDialog: 'Fermer',
