@@ -1,16 +1,13 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ReviewWidgetsClient } from '../../api/client.ts';
-import type { PageView, ReviewView } from '../../api/protocol.ts';
-import { isMediaTypeFilter, isSortType } from '../../api/query.ts';
-import {
-  KNOWN_MEDIA_TYPES,
-  KNOWN_SORT_TYPES,
-  RATINGS,
-  type MediaTypeFilter,
-  type Rating,
-  type ReviewQuery,
-  type SortType,
+import type {
+  MediaTypeFilter,
+  PageView,
+  Rating,
+  ReviewQuery,
+  ReviewView,
+  SortType,
 } from '../../api/protocol.ts';
 import { formatNumber, formatRating } from '../shared/format.ts';
 import {
@@ -21,12 +18,12 @@ import {
   renderText,
   type ItemContext,
 } from '../shared/item-parts.ts';
-import { given, numeric, RANGES } from '../shared/numeric.ts';
 import { PagedListElement, pageNumber } from '../shared/paged-list.ts';
 import { renderStars } from '../shared/stars.ts';
+import type { RwListFilterChange } from '../shared/events.ts';
+import { CONTROLS, FILTERS, type ListControl } from './controls.ts';
 
-/** A rating from an attribute, a shared link or the select: 1–5, anything else means "all ratings". */
-const ratingOf = (value: string | null) => given(RANGES.rating, value) as Rating | undefined;
+type ControlValues = Record<ListControl['name'], string | number | undefined>;
 
 /**
  * Customer reviews with sort and filter controls and pagination.
@@ -91,24 +88,38 @@ const ratingOf = (value: string | null) => given(RANGES.rating, value) as Rating
  * @cssprop --rw-item-skeleton-height - Height reserved per review while loading (default 10rem).
  */
 export class ReviewList extends PagedListElement<ReviewView> {
+  /** The sort and filter properties, declared from their table (controls.ts). */
+  static override properties = Object.fromEntries(CONTROLS.map((entry) => [entry.name, entry.declaration]));
+
   /** The API's `sortType`; empty for the API's default order. */
-  @property({ attribute: 'sort-type', reflect: true }) sortType?: SortType | '' = '';
+  sortType?: SortType | '' = '';
 
   /**
    * The API's `rating` filter (1–5); `undefined` (or empty) for all ratings. A numeric string is read as its
    * number; anything else warns and means all ratings.
    */
-  @property(numeric(RANGES.rating, { reflect: true })) rating?: Rating;
+  declare rating?: Rating;
 
   /** The API's `mediaType` filter; empty for all. */
-  @property({ attribute: 'media-type', reflect: true }) mediaType?: MediaTypeFilter | '' = '';
+  mediaType?: MediaTypeFilter | '' = '';
 
   protected static override readonly queryProperties = [
     ...PagedListElement.queryProperties,
-    'sortType',
-    'rating',
-    'mediaType',
+    ...CONTROLS.map((entry) => entry.name),
   ];
+
+  /** The current value of each control, as the API knows it (`undefined`: not set). */
+  private controlValue(entry: ListControl): string | number | undefined {
+    return entry.read((this as unknown as ControlValues)[entry.name]);
+  }
+
+  private setControl(entry: ListControl, value: string | number | undefined): void {
+    (this as unknown as ControlValues)[entry.name] = value ?? entry.none;
+  }
+
+  private get filtered(): boolean {
+    return FILTERS.some((entry) => this.controlValue(entry) !== undefined);
+  }
 
   /**
    * Keeps sort, filters and page in the page's URL query (`rw-sort`, `rw-rating`, `rw-media`, `rw-page`)
@@ -121,7 +132,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
     return {
       list: this.t.reviewsLabel,
       // What the live region says when nothing is left: with filters, that nothing matches them.
-      empty: this.rating || this.mediaType ? this.t.noMatchingReviews : this.t.noReviews,
+      empty: this.filtered ? this.t.noMatchingReviews : this.t.noReviews,
       error: this.t.loadError,
       skipped: this.t.skipped,
       kind: 'review' as const,
@@ -131,8 +142,10 @@ export class ReviewList extends PagedListElement<ReviewView> {
   protected describe(page: PageView<ReviewView>, from: string, to: string, total: string): string {
     const t = this.t;
     const parts = [t.showingReviews(from, to, total, page.totalItems)];
-    if (this.rating) parts.push(t.ratedFilter(formatNumber(this.resolvedLocale, this.rating), this.rating));
-    if (this.mediaType) parts.push(t.mediaFilter(this.mediaType));
+    for (const entry of FILTERS) {
+      const value = this.controlValue(entry);
+      if (value !== undefined) parts.push(entry.describe!(t, value, this.resolvedLocale));
+    }
     return parts.join(' ');
   }
 
@@ -143,7 +156,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A new filter or sort starts again from page 1 (unless the page was set in the same breath).
-    const filtersChanged = changed.has('sortType') || changed.has('rating') || changed.has('mediaType');
+    const filtersChanged = CONTROLS.some((entry) => changed.has(entry.name));
     if (this.hasUpdated && filtersChanged) {
       this.resetItems();
       if (!changed.has('page') && this.page !== 1) this.page = 1;
@@ -153,44 +166,37 @@ export class ReviewList extends PagedListElement<ReviewView> {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const query =
-      changed.has('sortType') || changed.has('rating') || changed.has('mediaType') || changed.has('page');
+    const query = changed.has('page') || CONTROLS.some((entry) => changed.has(entry.name));
     if (this.syncUrl != null && query) this.writeUrl();
   }
 
-  private urlNames() {
-    const prefix = this.syncUrl || 'rw-';
-    return {
-      sort: `${prefix}sort`,
-      rating: `${prefix}rating`,
-      media: `${prefix}media`,
-      page: `${prefix}page`,
-    };
+  /** The page URL's parameter of a control (`rw-sort`), or of the page (`rw-page`). */
+  private urlName(key: string): string {
+    return `${this.syncUrl || 'rw-'}${key}`;
   }
 
   private readUrl(): void {
     const params = new URL(location.href).searchParams;
-    const names = this.urlNames();
-    const sort = params.get(names.sort);
-    const media = params.get(names.media);
-    if (isSortType(sort)) this.sortType = sort;
-    if (isMediaTypeFilter(media)) this.mediaType = media;
-    this.rating = ratingOf(params.get(names.rating)) ?? this.rating;
-    if (this.paging !== 'more') this.page = pageNumber.fromAttribute(params.get(names.page)) ?? this.page;
+    for (const entry of CONTROLS) {
+      const value = entry.read(params.get(this.urlName(entry.urlKey)));
+      if (value !== undefined) this.setControl(entry, value);
+    }
+    const page = pageNumber.fromAttribute(params.get(this.urlName('page')));
+    if (this.paging !== 'more' && page !== undefined) this.page = page;
   }
 
   private writeUrl(): void {
     const url = new URL(location.href);
-    const names = this.urlNames();
-    const values: [string, string | undefined][] = [
-      [names.sort, this.sortType || undefined],
-      [names.rating, this.rating ? String(this.rating) : undefined],
-      [names.media, this.mediaType || undefined],
+    const values: [string, string | number | undefined][] = [
+      ...CONTROLS.map(
+        (entry) =>
+          [this.urlName(entry.urlKey), this.controlValue(entry)] as [string, string | number | undefined],
+      ),
       // With "Show more" the page is how far the visitor read, not a view to share: a link opens at the top.
-      [names.page, this.paging !== 'more' && this.page && this.page > 1 ? String(this.page) : undefined],
+      [this.urlName('page'), this.paging !== 'more' && this.page > 1 ? this.page : undefined],
     ];
     for (const [name, value] of values) {
-      if (value) url.searchParams.set(name, value);
+      if (value !== undefined) url.searchParams.set(name, String(value));
       else url.searchParams.delete(name);
     }
     if (url.href !== location.href) history.replaceState(history.state, '', url);
@@ -198,13 +204,12 @@ export class ReviewList extends PagedListElement<ReviewView> {
 
   /** The API query of the current attributes; values the API does not know are left out. */
   private get query(): ReviewQuery {
-    return {
+    const query: Record<string, string | number | undefined> = {
       page: this.effectivePage,
       limit: this.effectiveLimit,
-      sortType: isSortType(this.sortType) ? this.sortType : undefined,
-      rating: this.rating && RATINGS.includes(this.rating) ? this.rating : undefined,
-      mediaType: isMediaTypeFilter(this.mediaType) ? this.mediaType : undefined,
     };
+    for (const entry of CONTROLS) query[entry.name] = this.controlValue(entry);
+    return query as ReviewQuery;
   }
 
   protected fetchPage(signal: AbortSignal): Promise<PageView<ReviewView>> {
@@ -236,43 +241,28 @@ export class ReviewList extends PagedListElement<ReviewView> {
 
   protected override renderControls() {
     const t = this.t;
+    const locale = this.resolvedLocale;
     return html`<div part="controls" class="controls">
-      <label class="control"
-        >${t.sortBy}
-        <select part="select" name="sortType" @change=${this.onSortChange}>
-          <option value="" ?selected=${!this.sortType}>${t.sortDefault}</option>
-          ${KNOWN_SORT_TYPES.map(
-            (value) => html`<option value=${value} ?selected=${this.sortType === value}>${t[value]}</option>`,
-          )}
-        </select>
-      </label>
-      <label class="control"
-        >${t.rating}
-        <select part="select" name="rating" @change=${this.onFilterChange}>
-          <option value="" ?selected=${!this.rating}>${t.allRatings}</option>
-          ${RATINGS.map(
-            (value) =>
-              html`<option value=${String(value)} ?selected=${this.rating === value}>
-                ${t.ratingOption(formatNumber(this.resolvedLocale, value), value)}
-              </option>`,
-          )}
-        </select>
-      </label>
-      <label class="control"
-        >${t.media}
-        <select part="select" name="mediaType" @change=${this.onFilterChange}>
-          <option value="" ?selected=${!this.mediaType}>${t.allMedia}</option>
-          ${KNOWN_MEDIA_TYPES.map(
-            (value) =>
-              html`<option value=${value} ?selected=${this.mediaType === value}>${t[value]}</option>`,
-          )}
-        </select>
-      </label>
+      ${CONTROLS.map((entry) => {
+        const current = this.controlValue(entry);
+        return html`<label class="control"
+          >${entry.label(t)}
+          <select part="select" name=${entry.name} @change=${this.onControlChange}>
+            <option value="" ?selected=${current === undefined}>${entry.unset(t)}</option>
+            ${entry.values.map(
+              (value) =>
+                html`<option value=${String(value)} ?selected=${current === value}>
+                  ${entry.option(t, value, locale)}
+                </option>`,
+            )}
+          </select>
+        </label>`;
+      })}
     </div>`;
   }
 
   protected override renderEmpty() {
-    const filtered = Boolean(this.rating || this.mediaType);
+    const filtered = this.filtered;
     return html`<div part="empty" class="state">
       <p class="muted">${filtered ? this.t.noMatchingReviews : this.t.noReviews}</p>
       ${
@@ -285,23 +275,24 @@ export class ReviewList extends PagedListElement<ReviewView> {
     </div>`;
   }
 
-  private onSortChange(event: Event) {
-    const value = (event.target as HTMLSelectElement).value;
-    this.sortType = isSortType(value) ? value : '';
-    this.emit('rw-sort-change', { sortType: this.sortType || null });
-  }
-
-  private onFilterChange(event: Event) {
+  private onControlChange(event: Event) {
     const select = event.target as HTMLSelectElement;
-    if (select.name === 'rating') this.rating = ratingOf(select.value);
-    else this.mediaType = isMediaTypeFilter(select.value) ? select.value : '';
-    this.emit('rw-filter-change', { rating: this.rating ?? null, mediaType: this.mediaType || null });
+    const entry = CONTROLS.find((candidate) => candidate.name === select.name)!;
+    this.setControl(entry, entry.read(select.value));
+    if (entry.kind === 'sort')
+      this.emit('rw-sort-change', { sortType: (this.controlValue(entry) as SortType) ?? null });
+    else this.emitFilterChange();
   }
 
   private clearFilters() {
-    this.rating = undefined;
-    this.mediaType = '';
-    this.emit('rw-filter-change', { rating: null, mediaType: null });
+    for (const entry of FILTERS) this.setControl(entry, undefined);
+    this.emitFilterChange();
+  }
+
+  /** `rw-filter-change` with every filter's value (`null`: not set). */
+  private emitFilterChange() {
+    const detail = Object.fromEntries(FILTERS.map((entry) => [entry.name, this.controlValue(entry) ?? null]));
+    this.emit('rw-filter-change', detail as unknown as RwListFilterChange);
   }
 }
 
