@@ -3,9 +3,9 @@
  * requests a page makes, render cost against the same markup as static HTML, and layout shift.
  */
 import type { Page } from 'playwright-core';
-import { createSampleUpstream, SAMPLE_API_KEY } from '../src/sample/index.ts';
 import { launchChromium, proxyRequests, startApp } from '../test/e2e/support.ts';
 import { formatNumber, type BenchRow } from './table.ts';
+import { sampleProxy } from './wire.ts';
 
 const ROUNDS = 11;
 
@@ -191,16 +191,12 @@ export async function runBrowserBench(): Promise<BenchRow[]> {
       },
     );
 
-    // Render: the review data for N reviews comes from the sample upstream, served at /bench-N/reviews.
-    const sample = createSampleUpstream();
+    // Render: the proxy's answer for N reviews of the sample business, served at /bench-N/reviews.
+    const answer = sampleProxy();
     await page.route('**/bench-*/reviews*', async (route) => {
       const count = Number(/bench-(\d+)/.exec(route.request().url())![1]);
-      const upstream = await sample(
-        new Request(`http://sample.test/api/v1/integration/business-api/reviews?limit=${count}`, {
-          headers: { 'x-api-key': SAMPLE_API_KEY },
-        }),
-      );
-      await route.fulfill({ status: 200, contentType: 'application/json', body: await upstream.text() });
+      const body = await answer(`reviews?limit=${count}`);
+      await route.fulfill({ status: 200, contentType: 'application/json', body });
     });
     // A list shows at most `limit` items and `limit` is at most 50 (DEFAULT_MAX_LIMIT): 50 is the largest
     // page a visitor can be shown.

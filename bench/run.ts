@@ -7,11 +7,13 @@ import * as prettier from 'prettier';
 import { runBrowserBench } from './browser.ts';
 import { runProxyBench } from './proxy.ts';
 import { runSizeBench } from './size.ts';
+import { runWireBench } from './wire.ts';
 import { machineDescription, markdownTable, type BenchRow } from './table.ts';
 
 const rows: BenchRow[] = [];
 for (const [name, run] of [
   ['size', runSizeBench],
+  ['wire', runWireBench],
   ['browser', runBrowserBench],
   ['proxy', runProxyBench],
 ] as const) {

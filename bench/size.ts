@@ -124,7 +124,7 @@ export async function runSizeBench(): Promise<BenchRow[]> {
     {
       area: 'Size',
       metric: 'What the entry is made of (bytes by origin as the bundler rendered them, before minification)',
-      value: `ours ${kib(composition.ours)} (${share(composition.ours)}), zod/mini ${kib(composition.zod)} (${share(composition.zod)}), Lit ${kib(composition.lit)} (${share(composition.lit)})`,
+      value: `ours ${kib(composition.ours)} (${share(composition.ours)}), Lit ${kib(composition.lit)} (${share(composition.lit)})${composition.zod ? `, zod ${kib(composition.zod)}` : ''}`,
       baseline: '—',
       goal: '—',
       verdict: 'info',

@@ -17,6 +17,7 @@ import { ConfigError, HttpError, ReviewWidgetsError } from '../../api/errors.ts'
 import { isKeyLikeName, KEY_LIKE_NAMES, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
 import type { RwEventDetails } from './events.ts';
 import { formatNumber } from './format.ts';
+import { LazyStart } from './lazy-start.ts';
 import { Localisation } from './localisation.ts';
 import { coerce, isNumericDeclaration, warning } from './numeric.ts';
 import type { Strings } from './strings.ts';
@@ -68,10 +69,8 @@ export abstract class RwElement extends LitElement {
    */
   @property() loading: 'lazy' | 'eager' = 'lazy';
 
-  /** Whether the element has been near the viewport (or never needed to wait for it). */
-  private near = false;
-  private nearObserver?: IntersectionObserver;
-  private deferredStart?: () => void;
+  /** Starts loading when the element comes near the viewport (see `loading`). */
+  private readonly lazyStart = new LazyStart(this);
   /** Per numeric property, the unusable value last warned about (a framework may set it again). */
   private warned?: Map<PropertyKey, unknown>;
   /** Reflected numeric properties whose attribute held a value the element could not use. */
@@ -144,25 +143,6 @@ export abstract class RwElement extends LitElement {
     this.removeAttribute(name);
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Whether loading may wait for the viewport is decided here, in the browser: a server renderer never
-    // connects the element, so it never starts a request there nor touches the DOM.
-    const canWait =
-      this.loading !== 'eager' &&
-      typeof IntersectionObserver === 'function' &&
-      document.visibilityState !== 'hidden';
-    if (!canWait) this.near = true;
-    if (this.near) this.runDeferredStart();
-    else this.observeNearness();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.nearObserver?.disconnect();
-    this.nearObserver = undefined;
-  }
-
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const names = this.attributesToCorrect;
@@ -178,42 +158,14 @@ export abstract class RwElement extends LitElement {
           this.setAttribute(attributeName, String(value));
       }
     }
-    if (changed.has('loading') && this.loading === 'eager' && this.isConnected) {
-      this.near = true;
-      this.runDeferredStart();
-    }
   }
 
   /**
    * Runs `start` now when the element is near the viewport (or `loading="eager"`), otherwise once it
-   * approaches it. A later call replaces a start still waiting. Touches no DOM: it may run during an
-   * update on a server, where the element never connects and so never starts.
+   * approaches it. A later call replaces a start still waiting. Only a connected element starts.
    */
   protected startWhenNear(start: () => void): void {
-    this.deferredStart = start;
-    if (this.near) this.runDeferredStart();
-  }
-
-  private runDeferredStart(): void {
-    const start = this.deferredStart;
-    this.deferredStart = undefined;
-    start?.();
-  }
-
-  private observeNearness(): void {
-    if (this.nearObserver) return;
-    this.nearObserver = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        this.near = true;
-        this.nearObserver?.disconnect();
-        this.nearObserver = undefined;
-        this.runDeferredStart();
-      },
-      // About a screen ahead, so content is there by the time the visitor scrolls to it.
-      { rootMargin: '100% 0px' },
-    );
-    this.nearObserver.observe(this);
+    this.lazyStart.whenNear(start);
   }
 
   /** Locale, strings and direction, following `lang` changes and registered translations. */
