@@ -8,15 +8,14 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ReviewWidgetsClient } from '../../api/client.ts';
 import { HttpError } from '../../api/errors.ts';
-import type { Limits, MediaView, PageView } from '../../api/protocol.ts';
+import type { Limits, PageView } from '../../api/protocol.ts';
 import { RwElement } from './base-element.ts';
 import { formatNumber } from './format.ts';
 import type { ItemContext } from './item-parts.ts';
 import { given, numeric, RANGES } from './numeric.ts';
 import { itemStyles } from './item-styles.ts';
-import type * as Lightbox from './lightbox.ts';
-import type { LightboxState } from './lightbox.ts';
 import { pagedListStyles } from './paged-list.styles.ts';
+import { MediaViewer } from './media-viewer.ts';
 import { Resource } from './resource.ts';
 
 /**
@@ -26,9 +25,6 @@ import { Resource } from './resource.ts';
 export const pageNumber = {
   fromAttribute: (value: string | null) => given(RANGES.page, value),
 };
-
-type LightboxModule = typeof Lightbox;
-let lightboxModule: Promise<LightboxModule> | undefined;
 
 export abstract class PagedListElement<T> extends RwElement {
   static override styles = [...RwElement.styles, itemStyles, pagedListStyles];
@@ -54,7 +50,10 @@ export abstract class PagedListElement<T> extends RwElement {
   /** What the live region says after a change. */
   @state() protected announcement = '';
 
-  @state() private lightbox?: LightboxState & { trigger: HTMLElement };
+  /** The media viewer (its code loads on the first thumbnail opened). */
+  private readonly viewer = new MediaViewer(this, (item, index, total) =>
+    this.emit('rw-media-open', { index, total, type: item.type, kind: this.labels.kind }),
+  );
 
   private readonly expandedTexts = new Set<string>();
   private readonly domIds = new Map<string, string>();
@@ -236,50 +235,9 @@ export abstract class PagedListElement<T> extends RwElement {
         }
         return id;
       },
-      openMedia: (media, alts, index, trigger) => void this.openMedia(media, alts, index, trigger),
+      openMedia: (media, alts, index, trigger) => void this.viewer.open(media, alts, index, trigger),
     };
   }
-
-  private async openMedia(media: MediaView[], alts: string[], index: number, trigger: HTMLElement) {
-    let module: LightboxModule;
-    try {
-      module = await (lightboxModule ??= import('./lightbox.ts'));
-    } catch {
-      // The viewer's file is missing or offline: forget the failure (a later click tries again) and show
-      // the media the plain way, in a new tab.
-      lightboxModule = undefined;
-      window.open(media[index]!.url, '_blank', 'noopener,noreferrer');
-      return;
-    }
-    const root = this.renderRoot as ShadowRoot;
-    const sheet = module.lightboxStyles.styleSheet;
-    // Adopted (not inline) styles, so a strict CSP is satisfied; added once per shadow root.
-    if (sheet && !root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    this.lightboxView = module;
-    this.lightbox = { media, alts, index, trigger };
-    const item = media[index]!;
-    this.emit('rw-media-open', { index, total: media.length, type: item.type, kind: this.labels.kind });
-    await this.updateComplete;
-    this.renderRoot.querySelector<HTMLDialogElement>('dialog.lightbox')?.showModal();
-  }
-
-  private lightboxView?: LightboxModule;
-
-  private readonly closeLightbox = () => {
-    const trigger = this.lightbox?.trigger;
-    if (!trigger) return;
-    this.renderRoot.querySelector<HTMLDialogElement>('dialog.lightbox')?.close();
-    this.lightbox = undefined;
-    // Back to the thumbnail that opened it, as a keyboard user expects.
-    void this.updateComplete.then(() => trigger.focus());
-  };
-
-  private readonly stepLightbox = (delta: number) => {
-    if (!this.lightbox) return;
-    const total = this.lightbox.media.length;
-    this.lightbox = { ...this.lightbox, index: (this.lightbox.index + delta + total) % total };
-  };
 
   protected renderControls(): TemplateResult | typeof nothing {
     return nothing;
@@ -335,17 +293,11 @@ export abstract class PagedListElement<T> extends RwElement {
           : nothing
       }
       <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
-      ${
-        this.lightbox && this.lightboxView
-          ? this.lightboxView.renderLightbox(this.lightbox, {
-              t: this.t,
-              locale: this.resolvedLocale,
-              rtl: this.direction === 'rtl' || getComputedStyle(this).direction === 'rtl',
-              step: this.stepLightbox,
-              close: this.closeLightbox,
-            })
-          : nothing
-      }
+      ${this.viewer.render(() => ({
+        t: this.t,
+        locale: this.resolvedLocale,
+        rtl: this.direction === 'rtl' || getComputedStyle(this).direction === 'rtl',
+      }))}
     </section>`;
   }
 
