@@ -1,8 +1,10 @@
 import { defineConfig } from 'vite';
+import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
 
 // The script-tag bundles: one self-contained, minified ES module (`<script type="module">`) and an IIFE
 // for a classic `<script defer>`. Both register every element (src/define.ts).
 export default defineConfig({
+  plugins: [minifyLitTemplates()],
   build: {
     target: 'es2022',
     outDir: 'dist',
