@@ -5,7 +5,7 @@
  * and a polite live region that says what changed.
  */
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import type { ReviewWidgetsClient } from '../../api/client.ts';
 import { HttpError } from '../../api/errors.ts';
 import type { Limits, PageView } from '../../api/protocol.ts';
@@ -15,6 +15,8 @@ import type { ItemContext } from './item-parts.ts';
 import { given, numeric, RANGES } from './numeric.ts';
 import { itemStyles } from './item-styles.ts';
 import { pagedListStyles } from './paged-list.styles.ts';
+import { Announcer } from './announcer.ts';
+import { ExpandableTexts } from './expandable-texts.ts';
 import { MediaViewer } from './media-viewer.ts';
 import { Resource } from './resource.ts';
 
@@ -47,15 +49,19 @@ export abstract class PagedListElement<T> extends RwElement {
   /** `pages` (default): numbered pages. `more`: a "Show more" button appends the next page. */
   @property() paging: 'pages' | 'more' = 'pages';
 
-  /** What the live region says after a change. */
-  @state() protected announcement = '';
+  /** The polite live region: what changed after a visitor's action. */
+  protected readonly announcer = new Announcer(this);
+
+  /** The long texts the visitor expanded. */
+  private readonly texts = new ExpandableTexts(this, (key, expanded) =>
+    this.emit('rw-read-more', { id: key, kind: this.labels.kind, expanded }),
+  );
 
   /** The media viewer (its code loads on the first thumbnail opened). */
   private readonly viewer = new MediaViewer(this, (item, index, total) =>
     this.emit('rw-media-open', { index, total, type: item.type, kind: this.labels.kind }),
   );
 
-  private readonly expandedTexts = new Set<string>();
   private readonly domIds = new Map<string, string>();
   /** Set by "Show more": the next load appends to the items shown instead of replacing them. */
   private appendNext = false;
@@ -153,16 +159,18 @@ export abstract class PagedListElement<T> extends RwElement {
       // back from there over every appended page (not just the one fetched).
       const last = Math.min(page.totalItems, (page.page - 1) * page.limit + this.fetchedCount);
       const first = Math.max(1, last - page.items.length + 1);
-      this.announcement = !page.totalItems
-        ? this.labels.empty
-        : !page.items.length
-          ? this.t.pageEmpty
-          : this.describe(
-              page,
-              formatNumber(locale, first),
-              formatNumber(locale, last),
-              formatNumber(locale, page.totalItems),
-            );
+      this.announcer.say(
+        !page.totalItems
+          ? this.labels.empty
+          : !page.items.length
+            ? this.t.pageEmpty
+            : this.describe(
+                page,
+                formatNumber(locale, first),
+                formatNumber(locale, last),
+                formatNumber(locale, page.totalItems),
+              ),
+      );
     }
     this.loadedOnce = true;
   }
@@ -212,21 +220,15 @@ export abstract class PagedListElement<T> extends RwElement {
   /** Starts over from page 1 (a new filter or sort). */
   protected resetItems(): void {
     this.appendNext = false;
-    this.expandedTexts.clear();
+    this.texts.reset();
   }
 
   private get itemContext(): ItemContext {
     return {
       t: this.t,
       locale: this.resolvedLocale,
-      isExpanded: (key) => this.expandedTexts.has(key),
-      toggleText: (key) => {
-        const expanded = !this.expandedTexts.has(key);
-        if (expanded) this.expandedTexts.add(key);
-        else this.expandedTexts.delete(key);
-        this.emit('rw-read-more', { id: key, kind: this.labels.kind, expanded });
-        this.requestUpdate();
-      },
+      isExpanded: (key) => this.texts.isExpanded(key),
+      toggleText: (key) => this.texts.toggle(key),
       domId: (key) => {
         let id = this.domIds.get(key);
         if (!id) {
@@ -292,7 +294,7 @@ export abstract class PagedListElement<T> extends RwElement {
             : this.renderPagination(value)
           : nothing
       }
-      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+      ${this.announcer.render()}
       ${this.viewer.render(() => ({
         t: this.t,
         locale: this.resolvedLocale,
