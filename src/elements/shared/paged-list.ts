@@ -18,6 +18,7 @@ import { pagedListStyles } from './paged-list.styles.ts';
 import { Announcer } from './announcer.ts';
 import { ExpandableTexts } from './expandable-texts.ts';
 import { MediaViewer } from './media-viewer.ts';
+import { Paging } from './paging.ts';
 import { Resource } from './resource.ts';
 
 /**
@@ -63,13 +64,11 @@ export abstract class PagedListElement<T> extends RwElement {
   );
 
   private readonly domIds = new Map<string, string>();
-  /** Set by "Show more": the next load appends to the items shown instead of replacing them. */
-  private appendNext = false;
   /** How many items the latest request brought (with "Show more", fewer than the items shown). */
   private fetchedCount = 0;
   private loadedOnce = false;
 
-  protected readonly list = new Resource<PageView<T>>(
+  protected readonly list: Resource<PageView<T>> = new Resource<PageView<T>>(
     this,
     (signal) => this.loadPage(signal),
     ({ value, error }) => {
@@ -83,8 +82,16 @@ export abstract class PagedListElement<T> extends RwElement {
       this.reportOutcome(error, () => ({ page: value!.page, totalItems: value!.totalItems }));
     },
     // "Show more" merges pages, so it always goes through loadPage.
-    () => (this.appendNext ? undefined : this.inHand((client) => this.cachedPage(client))),
+    () => (this.pager.appending ? undefined : this.inHand((client) => this.cachedPage(client))),
   );
+
+  /** Numbered pages or "Show more", and where focus goes after them. */
+  private readonly pager: Paging<T> = new Paging<T>(this, this.list, {
+    currentPage: () => this.effectivePage,
+    t: () => this.t,
+    locale: () => this.resolvedLocale,
+    changed: (detail) => this.emit('rw-page-change', detail),
+  });
 
   /** The properties whose change means a new request. */
   protected static readonly queryProperties: readonly string[] = ['endpoint', 'limit', 'page'];
@@ -142,11 +149,11 @@ export abstract class PagedListElement<T> extends RwElement {
   }
 
   private async loadPage(signal: AbortSignal): Promise<PageView<T>> {
-    const append = this.appendNext && this.paging === 'more';
+    const append = this.pager.appending && this.paging === 'more';
     const shown = this.list.value?.items ?? [];
     this.asked = { limit: this.effectiveLimit, page: this.effectivePage };
     const page = await this.withTranslation(this.fetchPage(signal));
-    this.appendNext = false;
+    this.pager.appending = false;
     this.fetchedCount = page.items.length;
     return append ? { ...page, items: [...shown, ...page.items] } : page;
   }
@@ -175,51 +182,9 @@ export abstract class PagedListElement<T> extends RwElement {
     this.loadedOnce = true;
   }
 
-  /** Called by the pagination. */
-  protected goToPage(page: number): void {
-    // After a failed page change `page` already holds the page the visitor asks for while the list still
-    // shows the previous one: setting it again would change nothing, so ask again (unless already asking).
-    if (page === this.effectivePage) {
-      if (!this.list.loading) void this.list.run();
-    } else {
-      this.page = page;
-    }
-    this.emit('rw-page-change', { page });
-    // Bring the top of the list back into view when the visitor paged from the bottom.
-    if (this.getBoundingClientRect().top < 0) this.scrollIntoView({ block: 'start' });
-    // "Next page" on the last page (or "Previous" on the first) becomes disabled and would drop keyboard
-    // focus to the document: hand it to the current page's button instead.
-    const focused = (this.renderRoot as ShadowRoot).activeElement;
-    if (
-      focused instanceof HTMLButtonElement &&
-      (focused.part.contains('next') || focused.part.contains('previous'))
-    ) {
-      void this.updateComplete
-        .then(() => this.list.pending)
-        .then(() => this.updateComplete)
-        .then(() => {
-          if (focused.disabled) this.renderRoot.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
-        });
-    }
-  }
-
-  /** "Show more": append the next page, then move focus to the first new item. */
-  private async showMore(next: number): Promise<void> {
-    const before = this.list.value?.items.length ?? 0;
-    this.appendNext = true;
-    this.page = next;
-    this.emit('rw-page-change', { page: next, mode: 'more' });
-    await this.updateComplete;
-    await this.list.pending;
-    await this.updateComplete;
-    const items = this.renderRoot.querySelectorAll<HTMLElement>('.items > li > [tabindex="-1"]');
-    // Keyboard users continue reading where the new items start; the scroll position stays put otherwise.
-    items[before]?.focus({ preventScroll: false });
-  }
-
   /** Starts over from page 1 (a new filter or sort). */
   protected resetItems(): void {
-    this.appendNext = false;
+    this.pager.appending = false;
     this.texts.reset();
   }
 
@@ -287,14 +252,7 @@ export abstract class PagedListElement<T> extends RwElement {
             ? nothing
             : this.renderSkeleton()
       }
-      ${
-        value && this.controls !== 'none'
-          ? this.paging === 'more'
-            ? this.renderShowMore(value)
-            : this.renderPagination(value)
-          : nothing
-      }
-      ${this.announcer.render()}
+      ${value && this.controls !== 'none' ? this.pager.render(value) : nothing} ${this.announcer.render()}
       ${this.viewer.render(() => ({
         t: this.t,
         locale: this.resolvedLocale,
@@ -307,7 +265,7 @@ export abstract class PagedListElement<T> extends RwElement {
   private renderPastEnd(): TemplateResult {
     return html`<div part="empty" class="state">
       <p class="muted">${this.t.pageEmpty}</p>
-      <button type="button" @click=${() => this.goToPage(1)}>${this.t.firstPage}</button>
+      <button type="button" @click=${() => this.pager.goTo(1)}>${this.t.firstPage}</button>
     </div>`;
   }
 
@@ -317,75 +275,4 @@ export abstract class PagedListElement<T> extends RwElement {
       </div>
       <span class="visually-hidden">${this.t.loading}</span>`;
   }
-
-  private renderShowMore(value: PageView<T>): TemplateResult | typeof nothing {
-    if (!value.nextPage) return nothing;
-    const next = value.nextPage;
-    return html`<div class="more">
-      <button
-        part="show-more"
-        type="button"
-        ?disabled=${this.list.loading}
-        @click=${() => this.showMore(next)}
-      >
-        ${this.t.showMore}
-      </button>
-    </div>`;
-  }
-
-  private renderPagination(value: PageView<T>): TemplateResult | typeof nothing {
-    if (value.totalPages <= 1) return nothing;
-    const t = this.t;
-    const current = value.page;
-    const last = value.totalPages;
-    const locale = this.resolvedLocale;
-    return html`<nav part="pagination" class="pagination" aria-label=${t.pagination}>
-      <button
-        part="previous"
-        type="button"
-        ?disabled=${current <= 1}
-        @click=${() => this.goToPage(current - 1)}
-      >
-        ${t.previousPage}
-      </button>
-      <ol class="pages">
-        ${pageWindow(current, last).map((page) =>
-          page === 0
-            ? html`<li aria-hidden="true" class="gap">…</li>`
-            : html`<li>
-                <button
-                  part="page-button"
-                  type="button"
-                  aria-label=${t.pageLabel(formatNumber(locale, page))}
-                  aria-current=${page === current ? 'page' : nothing}
-                  @click=${() => page !== current && this.goToPage(page)}
-                >
-                  ${formatNumber(locale, page)}
-                </button>
-              </li>`,
-        )}
-      </ol>
-      <button
-        part="next"
-        type="button"
-        ?disabled=${!value.nextPage}
-        @click=${() => value.nextPage && this.goToPage(value.nextPage)}
-      >
-        ${t.nextPage}
-      </button>
-    </nav>`;
-  }
-}
-
-/** Page numbers to show: first, last, and two around the current one; 0 marks a gap. */
-export function pageWindow(current: number, last: number): number[] {
-  const pages = new Set([1, last, current - 1, current, current + 1].filter((p) => p >= 1 && p <= last));
-  const sorted = [...pages].sort((a, b) => a - b);
-  const result: number[] = [];
-  sorted.forEach((page, index) => {
-    const previous = sorted[index - 1];
-    if (previous !== undefined && page - previous > 1) result.push(page - previous === 2 ? page - 1 : 0);
-    result.push(page);
-  });
-  return result;
 }
