@@ -51,6 +51,12 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const declarations = manifest.modules.flatMap((module) => module.declarations ?? []);
 for (const declaration of declarations) {
   if (declaration.events) declaration.events = declaration.events.filter((event) => event.name !== 'name');
+  // A property declared through a helper (`numeric(...)`) is listed once more under its camelCase name;
+  // HTML attributes are lower case, so that entry is not one.
+  if (declaration.attributes)
+    declaration.attributes = declaration.attributes.filter(
+      (attribute) => attribute.name === attribute.name.toLowerCase(),
+    );
 }
 // The analyzer names the sources (src/**/*.ts), which the package does not ship: point every path and
 // module reference at the shipped module (dist/lib/**/*.js), next to its types.

@@ -1,5 +1,4 @@
-import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { BusinessView } from '../../api/protocol.ts';
 import { BusinessElement } from '../shared/business-element.ts';
 import { formatNumber, formatRating } from '../shared/format.ts';
@@ -41,8 +40,11 @@ export class BusinessCard extends BusinessElement {
    * The heading level of the business name in the page's outline, 1–6 (default 2). A numeric string is read
    * as its number; anything else warns and means 2.
    */
-  @property(numeric(RANGES.headingLevel, { attribute: 'heading-level' })) headingLevel: number =
-    RANGES.headingLevel.fallback;
+  static override properties: PropertyDeclarations = {
+    headingLevel: numeric(RANGES.headingLevel, { attribute: 'heading-level' }),
+  };
+
+  headingLevel: number = RANGES.headingLevel.fallback;
 
   protected readonly baseClass = 'card';
 

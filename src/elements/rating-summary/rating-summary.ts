@@ -1,5 +1,4 @@
-import { html, nothing, svg, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, svg, type PropertyValues, type PropertyDeclarations } from 'lit';
 import type { BreakdownRow, BusinessView } from '../../api/protocol.ts';
 import { RATINGS, type Rating } from '../../api/protocol.ts';
 import { BusinessElement } from '../shared/business-element.ts';
@@ -44,7 +43,8 @@ export class RatingSummary extends BusinessElement {
   static override styles = [...BusinessElement.styles, ratingSummaryStyles];
 
   /** Id of the review-list this summary filters. */
-  @property() for = '';
+  static override properties: PropertyDeclarations = { for: {} };
+  for = '';
 
   /** The linked list, kept current by `relink` (render reads it, so it runs on a server too). */
   private target?: RatingFilterTarget;

@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
 import type { ReviewWidgetsClient } from '../../api/client.ts';
 import type {
   MediaTypeFilter,
@@ -89,7 +88,10 @@ type ControlValues = Record<ListControl['name'], string | number | undefined>;
  */
 export class ReviewList extends PagedListElement<ReviewView> {
   /** The sort and filter properties, declared from their table (controls.ts). */
-  static override properties = Object.fromEntries(CONTROLS.map((entry) => [entry.name, entry.declaration]));
+  static override properties: PropertyDeclarations = {
+    ...Object.fromEntries(CONTROLS.map((entry) => [entry.name, entry.declaration])),
+    syncUrl: { attribute: 'sync-url' },
+  };
 
   /** The API's `sortType`; empty for the API's default order. */
   sortType?: SortType | '' = '';
@@ -126,7 +128,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
    * with `history.replaceState`, and reads them back on load, so a filtered view can be shared. A value
    * replaces the `rw-` prefix (for two lists on one page).
    */
-  @property({ attribute: 'sync-url' }) syncUrl?: string;
+  syncUrl?: string;
 
   protected get labels() {
     return {

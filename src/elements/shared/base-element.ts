@@ -10,8 +10,8 @@ import {
   type PropertyDeclaration,
   type PropertyValues,
   type TemplateResult,
+  type PropertyDeclarations,
 } from 'lit';
-import { property } from 'lit/decorators.js';
 import { clientFor, type ReviewWidgetsClient } from '../../api/client.ts';
 import { ConfigError, HttpError, ReviewWidgetsError } from '../../api/errors.ts';
 import { isKeyLikeName, KEY_LIKE_NAMES, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
@@ -51,23 +51,32 @@ import { tokens } from './styles.ts';
 export abstract class RwElement extends LitElement {
   static override styles = [tokens];
 
+  /** The reactive properties (declared here rather than by decorators: the bundle ships no decorator code). */
+  static override properties: PropertyDeclarations = {
+    endpoint: {},
+    theme: { reflect: true },
+    locale: {},
+    strings: { attribute: false },
+    loading: {},
+  };
+
   /** Base URL of the widget proxy (relative or absolute), e.g. `/widget-api`. */
-  @property() endpoint = '';
+  endpoint = '';
 
   /** `light` (default), `dark`, or `auto` to follow `prefers-color-scheme`. */
-  @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';
+  theme?: 'light' | 'dark' | 'auto';
 
   /** BCP 47 locale for numbers and dates; default: the nearest `lang` attribute, then the browser's. */
-  @property() locale = '';
+  locale = '';
 
   /** Overrides for any UI string (see the README's list). */
-  @property({ attribute: false }) strings: Partial<Strings> = {};
+  strings: Partial<Strings> = {};
 
   /**
    * `lazy` (default): start loading when the element comes within about a screen of the viewport.
    * `eager`: start at once.
    */
-  @property() loading: 'lazy' | 'eager' = 'lazy';
+  loading: 'lazy' | 'eager' = 'lazy';
 
   /** Starts loading when the element comes near the viewport (see `loading`). */
   private readonly lazyStart = new LazyStart(this);

@@ -4,8 +4,7 @@
  * refresh keeps what was shown), pagination or "Show more", "Read more" on long texts, the media viewer,
  * and a polite live region that says what changed.
  */
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { ReviewWidgetsClient } from '../../api/client.ts';
 import { HttpError } from '../../api/errors.ts';
 import type { Limits, PageView } from '../../api/protocol.ts';
@@ -32,23 +31,30 @@ export const pageNumber = {
 export abstract class PagedListElement<T> extends RwElement {
   static override styles = [...RwElement.styles, itemStyles, pagedListStyles];
 
+  static override properties: PropertyDeclarations = {
+    limit: numeric(RANGES.limit, { reflect: true }),
+    page: numeric(RANGES.page, { reflect: true }),
+    controls: {},
+    paging: {},
+  };
+
   /**
    * Items per page, 1–50 (default 10). A numeric string is read as its number; a larger number means 50;
    * anything else warns and means 10.
    */
-  @property(numeric(RANGES.limit, { reflect: true })) limit: number = RANGES.limit.fallback;
+  limit: number = RANGES.limit.fallback;
 
   /**
    * The page shown, 1–10000 (the proxy's largest); a numeric string is read as its number; anything else
    * warns and means 1. With `paging="more"`, the last page appended.
    */
-  @property(numeric(RANGES.page, { reflect: true })) page: number = RANGES.page.fallback;
+  page: number = RANGES.page.fallback;
 
   /** `none` hides the controls and the pagination. */
-  @property() controls: '' | 'none' = '';
+  controls: '' | 'none' = '';
 
   /** `pages` (default): numbered pages. `more`: a "Show more" button appends the next page. */
-  @property() paging: 'pages' | 'more' = 'pages';
+  paging: 'pages' | 'more' = 'pages';
 
   /** The polite live region: what changed after a visitor's action. */
   protected readonly announcer = new Announcer(this);
