@@ -80,17 +80,24 @@ test('the plain embed (card, summary, list) makes exactly 2 proxy requests on lo
   const page = await browser.newPage();
   await page.goto(`${app.url}/embed.html`, { waitUntil: 'networkidle' });
   await page.locator('review-list article[part="review"]').first().waitFor();
+  await page.locator('business-card [part="name"]').waitFor();
   assert.deepEqual(proxyRequests(app.log).sort(), [
     'GET /widget-api/info',
     'GET /widget-api/reviews?page=1&limit=10',
   ]);
 
   app.log.length = 0;
+  // Wait for the answer itself (the proxy logs a request before it answers): "network idle" was reached
+  // at load already and would not wait for this request on a busy machine.
+  const filtered = page.waitForResponse((response) => response.url().includes('mediaType=IMAGE'));
   await page.locator('review-list select[name="mediaType"]').selectOption('IMAGE');
-  await page.waitForFunction(
-    () => document.querySelector('review-list')?.getAttribute('media-type') === 'IMAGE',
-  );
-  await page.waitForLoadState('networkidle');
+  await filtered;
+  await page.waitForFunction(() => {
+    const list = document.querySelector('review-list');
+    return (
+      list?.getAttribute('media-type') === 'IMAGE' && !list.shadowRoot?.querySelector('[aria-busy="true"]')
+    );
+  });
   assert.deepEqual(proxyRequests(app.log), ['GET /widget-api/reviews?page=1&limit=10&mediaType=IMAGE']);
   await page.close();
 });
