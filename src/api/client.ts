@@ -7,7 +7,7 @@
  * The client has no notion of an API key: it cannot send one, and refuses an endpoint that carries one.
  */
 import { ConfigError, HttpError, NetworkError, ValidationError } from './errors.ts';
-import { isKeyLikeName } from './limits.ts';
+import { DEFAULT_LIMIT, isKeyLikeName } from './limits.ts';
 import type {
   BusinessView,
   Limits,
@@ -17,7 +17,7 @@ import type {
   ReviewQuery,
   ReviewView,
 } from './protocol.ts';
-import { canonicalQuery, DEFAULT_LIMIT, type Operation } from './query.ts';
+import { canonicalQuery, type Operation } from './query.ts';
 import { readBusiness, readErrorMessage, readLimits, readPage, readPost, readReview } from './read-answer.ts';
 import { parseRetryAfter } from './retry-after.ts';
 

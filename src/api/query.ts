@@ -23,8 +23,6 @@ export const OPERATION_PARAMS: Record<Operation, readonly string[]> = {
   reviews: ['page', 'limit', 'sortType', 'rating', 'mediaType'],
 };
 
-export { DEFAULT_LIMIT, DEFAULT_PAGE } from './limits.ts';
-
 export interface QueryLimits {
   /** Largest `limit` accepted. */
   maxLimit: number;

@@ -6,9 +6,8 @@
  * All sorting and filtering is done once, when the handler is created, and every item is serialised to
  * JSON once; a request only slices a precomputed list and joins strings.
  */
+import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../api/limits.ts';
 import {
-  DEFAULT_LIMIT,
-  DEFAULT_PAGE,
   OPERATION_PARAMS,
   parseQuery,
   type Operation,

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../../src/api/limits.ts';
 import {
   canonicalQuery,
-  DEFAULT_LIMIT,
-  DEFAULT_PAGE,
   parseQuery,
   type Operation,
   type ParsedQuery,

@@ -4,7 +4,7 @@ import { BusinessElement } from '../shared/business-element.ts';
 import { formatNumber, formatRating } from '../shared/format.ts';
 import { numeric, RANGES } from '../shared/numeric.ts';
 import { EXTERNAL_REL } from '../shared/links.ts';
-import { renderStars } from '../shared/stars.ts';
+import { ratedLabel, renderStars } from '../shared/stars.ts';
 import { businessCardStyles } from './business-card.styles.ts';
 
 /**
@@ -69,7 +69,7 @@ export class BusinessCard extends BusinessElement {
         ${
           average === undefined
             ? html`<span class="muted">${t.noRatingYet}</span>`
-            : html`${renderStars(average, t.rated(formatRating(locale, average), formatNumber(locale, 5)))}
+            : html`${renderStars(average, ratedLabel(t, locale, average))}
                 <span part="average" class="average" aria-hidden="true"
                   >${formatRating(locale, average)}</span
                 >`

@@ -1,7 +1,6 @@
 import { html } from 'lit';
 import type { ReviewWidgetsClient } from '../../api/client.ts';
-import type { PageView, PostView } from '../../api/protocol.ts';
-import type { PostQuery } from '../../api/protocol.ts';
+import type { PageView, PostQuery, PostView } from '../../api/protocol.ts';
 import {
   renderAuthor,
   renderDate,

@@ -1,9 +1,8 @@
 import { html, nothing, svg, type PropertyValues, type PropertyDeclarations } from 'lit';
-import type { BreakdownRow, BusinessView } from '../../api/protocol.ts';
-import { RATINGS, type Rating } from '../../api/protocol.ts';
+import { RATINGS, type BreakdownRow, type BusinessView, type Rating } from '../../api/protocol.ts';
 import { BusinessElement } from '../shared/business-element.ts';
 import { formatNumber, formatPercent, formatRating } from '../shared/format.ts';
-import { renderStars } from '../shared/stars.ts';
+import { ratedLabel, renderStars } from '../shared/stars.ts';
 import { ratingSummaryStyles } from './rating-summary.styles.ts';
 
 /** What rating-summary needs of the list it filters (a review-list, or anything with a `rating`). */
@@ -117,7 +116,7 @@ export class RatingSummary extends BusinessElement {
             : html`<span part="average" class="average" aria-hidden="true"
                   >${formatRating(locale, average)}</span
                 >
-                ${renderStars(average, t.rated(formatRating(locale, average), formatNumber(locale, 5)))}`
+                ${renderStars(average, ratedLabel(t, locale, average))}`
         }
         <span part="count" class="muted"
           >${t.basedOn(formatNumber(locale, business.totalReviews), business.totalReviews)}</span
@@ -131,7 +130,8 @@ export class RatingSummary extends BusinessElement {
 
   private renderRow(row: BreakdownRow, locale: string, list: RatingFilterTarget | undefined) {
     const t = this.t;
-    const content = html`<span part="label">${t.starRow(formatNumber(locale, row.rating), row.rating)}</span>
+    const rating = formatNumber(locale, row.rating);
+    const content = html`<span part="label">${t.starRow(rating, row.rating)}</span>
       <svg part="bar" class="bar" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true">
         <rect class="bar-track" width="100" height="8" rx="4" />
         ${row.count ? svg`<rect class="bar-fill" width=${(row.share * 100).toFixed(2)} height="8" rx="4" />` : nothing}
@@ -146,7 +146,7 @@ export class RatingSummary extends BusinessElement {
       class="row"
       type="button"
       aria-pressed=${pressed ? 'true' : 'false'}
-      title=${t.filterByRating(formatNumber(this.resolvedLocale, row.rating))}
+      title=${t.filterByRating(rating)}
       @click=${() => this.toggle(row.rating, pressed)}
     >
       ${content}

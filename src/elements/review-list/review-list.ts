@@ -8,7 +8,6 @@ import type {
   ReviewView,
   SortType,
 } from '../../api/protocol.ts';
-import { formatNumber, formatRating } from '../shared/format.ts';
 import {
   renderAuthor,
   renderDate,
@@ -17,8 +16,9 @@ import {
   renderText,
   type ItemContext,
 } from '../shared/item-parts.ts';
-import { PagedListElement, pageNumber } from '../shared/paged-list.ts';
-import { renderStars } from '../shared/stars.ts';
+import { given, RANGES } from '../shared/numeric.ts';
+import { PagedListElement } from '../shared/paged-list.ts';
+import { ratedLabel, renderStars } from '../shared/stars.ts';
 import type { RwListFilterChange } from '../shared/events.ts';
 import { CONTROLS, FILTERS, type ListControl } from './controls.ts';
 
@@ -183,7 +183,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
       const value = entry.read(params.get(this.urlName(entry.urlKey)));
       if (value !== undefined) this.setControl(entry, value);
     }
-    const page = pageNumber.fromAttribute(params.get(this.urlName('page')));
+    const page = given(RANGES.page, params.get(this.urlName('page')));
     if (this.paging !== 'more' && page !== undefined) this.page = page;
   }
 
@@ -228,7 +228,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
     return html`<article part="review" class="surface item" tabindex="-1">
       <div class="item-head">${renderAuthor(review.author, context)}</div>
       <div class="meta">
-        ${renderStars(review.rating, t.rated(formatRating(context.locale, review.rating), formatNumber(context.locale, 5)), `stars-${context.domId(review.id)}`)}
+        ${renderStars(review.rating, ratedLabel(t, context.locale, review.rating), `stars-${context.domId(review.id)}`)}
         ${renderDate(review.publishedAt, context)}
         ${
           review.location

@@ -199,11 +199,16 @@ export abstract class RwElement extends LitElement {
    * skeleton frame; `undefined` when it must load (or its translation is not loaded yet).
    */
   protected inHand<T>(read: (client: ReviewWidgetsClient) => T | undefined): T | undefined {
-    if (!this.endpoint || !this.localisation.ready) return undefined;
+    const client = this.localisation.ready ? this.usableClient : undefined;
+    return client && read(client);
+  }
+
+  /** The shared client, or `undefined` without a usable endpoint (the load reports that one). */
+  protected get usableClient(): ReviewWidgetsClient | undefined {
     try {
-      return read(this.client);
+      return this.endpoint ? this.client : undefined;
     } catch {
-      return undefined; // a bad endpoint: let the load report it
+      return undefined;
     }
   }
 
@@ -242,7 +247,6 @@ export abstract class RwElement extends LitElement {
     </div>`;
   }
 
-  /** `rw-load` with `detail` after a successful load, or `rw-error` with what an analytics tool can use. */
   /**
    * Fires `rw-load` or `rw-error` once what it reports is on screen: the render that shows the new data (or
    * the error state) is asked for here and awaited, so a listener that reads the widget finds it there.

@@ -11,7 +11,7 @@ import type { Limits, PageView } from '../../api/protocol.ts';
 import { RwElement } from './base-element.ts';
 import { formatNumber } from './format.ts';
 import type { ItemContext } from './item-parts.ts';
-import { given, numeric, RANGES } from './numeric.ts';
+import { numeric, RANGES } from './numeric.ts';
 import { itemStyles } from './item-styles.ts';
 import { pagedListStyles } from './paged-list.styles.ts';
 import { Announcer } from './announcer.ts';
@@ -19,14 +19,6 @@ import { ExpandableTexts } from './expandable-texts.ts';
 import { MediaViewer } from './media-viewer.ts';
 import { Paging } from './paging.ts';
 import { Resource } from './resource.ts';
-
-/**
- * Reads a page number (attribute or shared link): a whole number from 1 to the proxy's largest page.
- * Anything else means "not set", never a request the proxy refuses whatever Retry does.
- */
-export const pageNumber = {
-  fromAttribute: (value: string | null) => given(RANGES.page, value),
-};
 
 export abstract class PagedListElement<T> extends RwElement {
   static override styles = [...RwElement.styles, itemStyles, pagedListStyles];
@@ -120,11 +112,7 @@ export abstract class PagedListElement<T> extends RwElement {
 
   /** The proxy's limits, once one of its answers said them (`undefined` before, or without an endpoint). */
   private get proxyLimits(): Limits | undefined {
-    try {
-      return this.endpoint ? this.client.limits : undefined;
-    } catch {
-      return undefined; // a bad endpoint: the load reports it
-    }
+    return this.usableClient?.limits;
   }
 
   /** The limit asked for: the property (always usable), within what the proxy accepts. */

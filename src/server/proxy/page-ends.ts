@@ -4,7 +4,8 @@
  * answered here with an empty page (what the API itself answers there) and costs no upstream call.
  */
 import { LRUCache } from 'lru-cache';
-import { DEFAULT_LIMIT, type ParsedQuery } from '../../api/query.ts';
+import { DEFAULT_LIMIT } from '../../api/limits.ts';
+import type { ParsedQuery } from '../../api/query.ts';
 import type { Clock } from './clock.ts';
 import type { PageTotals } from './upstream.ts';
 

@@ -9,7 +9,8 @@
  * `limits.maxRetryAfterSeconds`), the circuit breaker (breaker.ts) and the upstream budget (budget.ts).
  * Transient failures are retried with full-jitter exponential backoff inside the deadline.
  */
-import { canonicalQuery, DEFAULT_LIMIT, type Operation, type ParsedQuery } from '../../api/query.ts';
+import { DEFAULT_LIMIT } from '../../api/limits.ts';
+import { canonicalQuery, type Operation, type ParsedQuery } from '../../api/query.ts';
 import { parseRetryAfter } from '../../api/retry-after.ts';
 import type { Limits } from '../../api/protocol.ts';
 import { BusinessInfoSchema, PageEnvelopeSchema } from '../../api/schemas.ts';
