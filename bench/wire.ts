@@ -25,8 +25,12 @@ const measure = (bodies: string[]): Bytes => ({
 });
 
 /** The real proxy in process, in front of the sample upstream: `answer('reviews?limit=10')` is its JSON. */
-export function sampleProxy(sample = createSampleUpstream()): (path: string) => Promise<string> {
+export function sampleProxy(
+  sample = createSampleUpstream(),
+  limits?: { maxLimit: number },
+): (path: string) => Promise<string> {
   const proxy = createProxy({
+    limits,
     apiKey: SAMPLE_API_KEY,
     upstreamUrl: UPSTREAM,
     rateLimit: { perMinute: 0 },

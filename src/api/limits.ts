@@ -11,6 +11,12 @@ export const DEFAULT_LIMIT = 10;
  */
 export const DEFAULT_MAX_LIMIT = 50;
 export const DEFAULT_MAX_PAGE = 10_000;
+/**
+ * The largest `limit` a widget ever asks for, and the largest `limits.maxLimit` a proxy may be configured
+ * with: a page of more cards than this is no longer a widget. Between `DEFAULT_MAX_LIMIT` and this, a widget
+ * asks for what it is given and follows its proxy's answer (a refusal carries the proxy's limits).
+ */
+export const MAX_LIMIT = 100;
 
 /**
  * The longest `Retry-After` honoured, in seconds: five minutes. The proxy holds upstream calls at most this

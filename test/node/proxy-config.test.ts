@@ -165,6 +165,7 @@ describe('numbers and the mount', () => {
     [{ cache: { staleIfErrorSeconds: Number.NaN } }, 'cache.staleIfErrorSeconds'],
     [{ cache: { maxEntries: 0 } }, 'cache.maxEntries'],
     [{ limits: { maxLimit: 0 } }, 'limits.maxLimit'],
+    [{ limits: { maxLimit: 101 } }, 'limits.maxLimit'], // above MAX_LIMIT: no widget asks for more
     [{ limits: { maxPage: 0 } }, 'limits.maxPage'],
     [{ limits: { maxResponseBytes: 100 } }, 'limits.maxResponseBytes'],
     [{ limits: { deadlineMs: 0 } }, 'limits.deadlineMs'],

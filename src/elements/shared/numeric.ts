@@ -5,7 +5,7 @@
  * reading of shared links.
  */
 import type { PropertyDeclaration } from 'lit';
-import { DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, DEFAULT_PAGE } from '../../api/limits.ts';
+import { DEFAULT_LIMIT, DEFAULT_MAX_PAGE, DEFAULT_PAGE, MAX_LIMIT } from '../../api/limits.ts';
 
 export interface WholeNumberRange {
   readonly min: number;
@@ -20,7 +20,7 @@ export interface WholeNumberRange {
 
 /** The ranges of every numeric property. */
 export const RANGES = {
-  limit: { min: 1, max: DEFAULT_MAX_LIMIT, fallback: DEFAULT_LIMIT, capAtMax: true },
+  limit: { min: 1, max: MAX_LIMIT, fallback: DEFAULT_LIMIT, capAtMax: true },
   page: { min: 1, max: DEFAULT_MAX_PAGE, fallback: DEFAULT_PAGE },
   rating: { min: 1, max: 5, fallback: undefined, fallbackMeaning: 'all ratings' },
   headingLevel: { min: 1, max: 6, fallback: 2 },

@@ -31,8 +31,8 @@ export abstract class PagedListElement<T> extends RwElement {
   };
 
   /**
-   * Items per page, 1–50 (default 10). A numeric string is read as its number; a larger number means 50;
-   * anything else warns and means 10.
+   * Items per page, 1–100 (default 10), asked for within what the proxy accepts. A numeric string is read
+   * as its number; a larger number means 100; anything else warns and means 10.
    */
   limit: number = RANGES.limit.fallback;
 

@@ -2,7 +2,7 @@
  * Configuration of the proxy: what a deployment may set, the defaults, and the checks that refuse a bad
  * configuration at start-up (a clear error then beats a confusing one on the first visitor's request).
  */
-import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
+import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, MAX_LIMIT, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
 import { systemClock, type Clock } from './clock.ts';
 
 export interface ProxyOptions {
@@ -48,7 +48,7 @@ export interface ProxyOptions {
   /** The time source for every timeout, window and limit. Default: the system clock. For tests. */
   clock?: Clock;
   limits?: {
-    /** Largest `limit` a visitor may ask for. Default 50 ({@link DEFAULT_MAX_LIMIT}). */
+    /** Largest `limit` a visitor may ask for. Default 50 ({@link DEFAULT_MAX_LIMIT}), at most 100 ({@link MAX_LIMIT}). */
     maxLimit?: number;
     /** Largest `page`. Default 10000 ({@link DEFAULT_MAX_PAGE}). */
     maxPage?: number;
@@ -187,7 +187,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     upstreamMaxPerMinute: whole(options.upstreamMaxPerMinute, 300, 'upstreamMaxPerMinute', 1, 100_000),
     compression: options.compression === false ? {} : (options.compression ?? { gzip: webGzip }),
     clock: options.clock ?? systemClock,
-    maxLimit: whole(limits.maxLimit, DEFAULT_MAX_LIMIT, 'limits.maxLimit', 1),
+    maxLimit: whole(limits.maxLimit, DEFAULT_MAX_LIMIT, 'limits.maxLimit', 1, MAX_LIMIT),
     maxPage: whole(limits.maxPage, DEFAULT_MAX_PAGE, 'limits.maxPage', 1),
     maxResponseBytes: whole(limits.maxResponseBytes, 1024 * 1024, 'limits.maxResponseBytes', 1024),
     attemptTimeoutMs: whole(limits.attemptTimeoutMs, 3000, 'limits.attemptTimeoutMs', 1),
