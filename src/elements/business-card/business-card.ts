@@ -111,17 +111,17 @@ export class BusinessCard extends BusinessElement {
 function nameHeading(level: number, name: string) {
   switch (level) {
     case 1:
-      return html`<h1 part="name" class="name" dir="auto">${name}</h1>`;
+      return html`<h1 part="name" class="name" dir="auto" tabindex="-1">${name}</h1>`;
     case 3:
-      return html`<h3 part="name" class="name" dir="auto">${name}</h3>`;
+      return html`<h3 part="name" class="name" dir="auto" tabindex="-1">${name}</h3>`;
     case 4:
-      return html`<h4 part="name" class="name" dir="auto">${name}</h4>`;
+      return html`<h4 part="name" class="name" dir="auto" tabindex="-1">${name}</h4>`;
     case 5:
-      return html`<h5 part="name" class="name" dir="auto">${name}</h5>`;
+      return html`<h5 part="name" class="name" dir="auto" tabindex="-1">${name}</h5>`;
     case 6:
-      return html`<h6 part="name" class="name" dir="auto">${name}</h6>`;
+      return html`<h6 part="name" class="name" dir="auto" tabindex="-1">${name}</h6>`;
     default:
-      return html`<h2 part="name" class="name" dir="auto">${name}</h2>`;
+      return html`<h2 part="name" class="name" dir="auto" tabindex="-1">${name}</h2>`;
   }
 }
 

@@ -69,6 +69,7 @@ export class PostList extends PagedListElement<PostView> {
       empty: this.t.noPosts,
       error: this.t.loadErrorPosts,
       skipped: this.t.skippedPosts,
+      moreError: this.t.morePostsError,
       kind: 'post' as const,
     };
   }

@@ -137,6 +137,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
       empty: this.filtered ? this.t.noMatchingReviews : this.t.noReviews,
       error: this.t.loadError,
       skipped: this.t.skipped,
+      moreError: this.t.moreReviewsError,
       kind: 'review' as const,
     };
   }

@@ -235,9 +235,13 @@ export abstract class RwElement extends LitElement {
     return fallback;
   }
 
-  /** The error state: a message and a Retry button (`part="error"`). */
+  /**
+   * The error state: a message and a Retry button (`part="error"`). It is an alert in one element only:
+   * a business-card and a rating-summary that share one failed request show it both, but a screen reader
+   * hears it once.
+   */
   protected renderError(error: unknown, fallback: string, retry: () => void): TemplateResult {
-    return html`<div part="error" class="state error" role="alert">
+    return html`<div part="error" class="state error" role=${alertOwner(error, this) ? 'alert' : nothing}>
       <span>${this.errorMessage(error, fallback)}</span>
       ${
         error instanceof ConfigError
@@ -270,4 +274,15 @@ export abstract class RwElement extends LitElement {
   protected emit<K extends keyof RwEventDetails>(name: K, detail: RwEventDetails[K]): void {
     this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
   }
+}
+
+/** Which element announces a shared error: the first to show it while it stays connected. */
+const alerting = new WeakMap<object, Element>();
+
+function alertOwner(error: unknown, element: Element): boolean {
+  if (typeof error !== 'object' || error === null) return true;
+  const owner = alerting.get(error);
+  if (owner && owner !== element && owner.isConnected) return false;
+  alerting.set(error, element);
+  return true;
 }

@@ -5,6 +5,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { BusinessView } from '../../api/protocol.ts';
 import { RwElement } from './base-element.ts';
+import { FocusKeeper } from './focus-keeper.ts';
 import { Resource } from './resource.ts';
 
 export abstract class BusinessElement extends RwElement {
@@ -21,6 +22,14 @@ export abstract class BusinessElement extends RwElement {
 
   protected readonly retry = () => void this.business.run();
 
+  /** Focus on Retry, once the data replaces it, goes to the business name (or the section itself). */
+  protected readonly focusKeeper = new FocusKeeper(
+    this,
+    () =>
+      this.renderRoot.querySelector<HTMLElement>('[part="name"]') ??
+      this.renderRoot.querySelector<HTMLElement>('[part="base"]'),
+  );
+
   /** The class of the base section (`card`, `summary`). */
   protected abstract readonly baseClass: string;
   protected abstract renderContent(business: BusinessView): TemplateResult;
@@ -32,6 +41,7 @@ export abstract class BusinessElement extends RwElement {
     return html`<section
       part="base"
       class="surface ${this.baseClass}"
+      tabindex="-1"
       aria-busy=${this.busy}
       dir=${this.direction ?? nothing}
     >

@@ -16,6 +16,7 @@ import { itemStyles } from './item-styles.ts';
 import { pagedListStyles } from './paged-list.styles.ts';
 import { Announcer } from './announcer.ts';
 import { ExpandableTexts } from './expandable-texts.ts';
+import { FocusKeeper } from './focus-keeper.ts';
 import { MediaViewer } from './media-viewer.ts';
 import { Paging } from './paging.ts';
 import { Resource } from './resource.ts';
@@ -28,7 +29,11 @@ export abstract class PagedListElement<T> extends RwElement {
     page: numeric(RANGES.page, { reflect: true }),
     controls: {},
     paging: {},
+    label: {},
   };
+
+  /** The connected lists, to keep the names of their landmarks apart. */
+  private static readonly connected = new Set<PagedListElement<any>>(); // eslint-disable-line @typescript-eslint/no-explicit-any -- any item type
 
   /**
    * Items per page, 1–100 (default 10), asked for within what the proxy accepts. A numeric string is read
@@ -48,6 +53,12 @@ export abstract class PagedListElement<T> extends RwElement {
   /** `pages` (default): numbered pages. `more`: a "Show more" button appends the next page. */
   paging: 'pages' | 'more' = 'pages';
 
+  /**
+   * The accessible name of the list's region ("Customer reviews" by default) and, from it, of its page
+   * navigation ("Customer reviews: pages"). Two lists of the same name in one page are numbered apart.
+   */
+  label = '';
+
   /** The polite live region: what changed after a visitor's action. */
   protected readonly announcer = new Announcer(this);
 
@@ -62,9 +73,26 @@ export abstract class PagedListElement<T> extends RwElement {
   );
 
   private readonly domIds = new Map<string, string>();
-  /** How many items the latest request brought (with "Show more", fewer than the items shown). */
-  private fetchedCount = 0;
-  private loadedOnce = false;
+  /** The position (1-based) of the first item shown: with "Show more", of the first page shown. */
+  private firstShown = 1;
+  /** Whether the value being settled was appended to what was shown ("Show more"). */
+  private appended = false;
+  /** Loads are announced once the visitor has acted (the first automatic one is not, unless retried). */
+  private announceLoads = false;
+
+  /**
+   * Focus that an update takes away goes to the next meaningful place: from the paging area to the
+   * current page's button or "Show more"; from anywhere else (Retry, "Clear filters", "Go to the first
+   * page") to the first item; with no items, to the list's region itself.
+   */
+  protected readonly focusKeeper = new FocusKeeper(this, (group) => {
+    const root = this.renderRoot;
+    return (
+      (group === 'paging' && root.querySelector<HTMLElement>('[aria-current="page"], [part="show-more"]')) ||
+      root.querySelector<HTMLElement>('.items > li > [tabindex="-1"]') ||
+      root.querySelector<HTMLElement>('[part="base"]')
+    );
+  });
 
   protected readonly list: Resource<PageView<T>> = new Resource<PageView<T>>(
     this,
@@ -76,7 +104,10 @@ export abstract class PagedListElement<T> extends RwElement {
         void this.list.run();
         return;
       }
-      if (value) this.afterLoad(value);
+      if (value) {
+        this.pager.pressed = undefined;
+        this.afterLoad(value);
+      }
       this.reportOutcome(error, () => ({ page: value!.page, totalItems: value!.totalItems }));
     },
     // "Show more" merges pages, so it always goes through loadPage.
@@ -89,6 +120,9 @@ export abstract class PagedListElement<T> extends RwElement {
     t: () => this.t,
     locale: () => this.resolvedLocale,
     changed: (detail) => this.emit('rw-page-change', detail),
+    label: () => this.t.pagination(this.regionName),
+    moreError: () => this.labels.moreError,
+    renderError: (error, fallback, retry) => this.renderError(error, fallback, retry),
   });
 
   /** The properties whose change means a new request. */
@@ -105,6 +139,8 @@ export abstract class PagedListElement<T> extends RwElement {
     error: string;
     /** "2 reviews could not be shown." */
     skipped: (count: string, n: number) => string;
+    /** "Could not load more reviews." */
+    moreError: string;
     kind: 'review' | 'post';
   };
   /** The announcement after a load: "Showing 1–10 of 30 reviews …". */
@@ -132,7 +168,43 @@ export abstract class PagedListElement<T> extends RwElement {
     }
   }
 
-  protected readonly retry = () => void this.list.run();
+  protected readonly retry = () => {
+    this.announceLoads = true;
+    void this.list.run();
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    PagedListElement.connected.add(this);
+    this.renameOthers();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    PagedListElement.connected.delete(this);
+    this.renameOthers();
+  }
+
+  /** A list came or went: the others may change their number. */
+  private renameOthers(): void {
+    for (const other of PagedListElement.connected) if (other !== this) other.requestUpdate();
+  }
+
+  /** The name of the list's region: `label` or the default, numbered when an earlier list has the same. */
+  protected get regionName(): string {
+    const name = this.label || this.labels.list;
+    let earlier = 0;
+    for (const other of PagedListElement.connected) {
+      if (
+        other !== this &&
+        (other.label || other.labels.list) === name &&
+        other.getRootNode() === this.getRootNode() &&
+        other.compareDocumentPosition(this) & Node.DOCUMENT_POSITION_FOLLOWING
+      )
+        earlier++;
+    }
+    return earlier ? `${name} (${formatNumber(this.resolvedLocale, earlier + 1)})` : name;
+  }
 
   /** The last query's limit and page, to tell whether the proxy's limits now ask for less. */
   private asked?: { limit: number; page: number };
@@ -148,18 +220,18 @@ export abstract class PagedListElement<T> extends RwElement {
     this.asked = { limit: this.effectiveLimit, page: this.effectivePage };
     const page = await this.withTranslation(this.fetchPage(signal));
     this.pager.appending = false;
-    this.fetchedCount = page.items.length;
+    this.appended = append;
     return append ? { ...page, items: [...shown, ...page.items] } : page;
   }
 
   private afterLoad(page: PageView<T>): void {
+    // Counted from what is shown: a page from the cache, or every appended page with "Show more".
+    if (!this.appended) this.firstShown = (page.page - 1) * page.limit + 1;
+    this.appended = false;
     // Say what changed, but not on the first load: the visitor did not ask for anything yet.
-    if (this.loadedOnce) {
+    if (this.announceLoads) {
       const locale = this.resolvedLocale;
-      // The last item shown is the last of the page just fetched; with "Show more" the items shown run
-      // back from there over every appended page (not just the one fetched).
-      const last = Math.min(page.totalItems, (page.page - 1) * page.limit + this.fetchedCount);
-      const first = Math.max(1, last - page.items.length + 1);
+      const first = this.firstShown;
       this.announcer.say(
         !page.totalItems
           ? this.labels.empty
@@ -168,17 +240,18 @@ export abstract class PagedListElement<T> extends RwElement {
             : this.describe(
                 page,
                 formatNumber(locale, first),
-                formatNumber(locale, last),
+                formatNumber(locale, first + page.items.length - 1),
                 formatNumber(locale, page.totalItems),
               ),
       );
     }
-    this.loadedOnce = true;
+    this.announceLoads = true;
   }
 
   /** Starts over from page 1 (a new filter or sort). */
   protected resetItems(): void {
     this.pager.appending = false;
+    this.pager.pressed = undefined;
     this.texts.reset();
   }
 
@@ -213,15 +286,22 @@ export abstract class PagedListElement<T> extends RwElement {
     const { value, error, loading } = this.list;
     const labels = this.labels;
     const context = this.itemContext;
+    // A failed page change or "Show more" is reported next to its button (Paging), any other at the top.
+    const pagingFailed = !!error && !!value && !!this.pager.pressed && this.controls !== 'none';
     return html`<section
       part="base"
       class="list"
-      aria-label=${labels.list}
+      tabindex="-1"
+      aria-label=${this.regionName}
       aria-busy=${loading || (!value && !error) ? 'true' : 'false'}
       dir=${this.direction ?? nothing}
     >
       ${this.controls === 'none' ? nothing : this.renderControls()}
-      ${error ? this.renderError(error, value ? this.t.refreshError : labels.error, this.retry) : nothing}
+      ${
+        error && !pagingFailed
+          ? this.renderError(error, value ? this.t.refreshError : labels.error, this.retry)
+          : nothing
+      }
       ${
         value
           ? html`<div class=${loading ? 'content loading' : 'content'}>
@@ -246,7 +326,14 @@ export abstract class PagedListElement<T> extends RwElement {
             ? nothing
             : this.renderSkeleton()
       }
-      ${value && this.controls !== 'none' ? this.pager.render(value) : nothing} ${this.announcer.render()}
+      ${
+        value && this.controls !== 'none'
+          ? html`<div class="paging" data-focus-group="paging">
+              ${this.pager.render(value, pagingFailed ? error : undefined)}
+            </div>`
+          : nothing
+      }
+      ${this.announcer.render()}
       ${this.viewer.render(() => ({
         t: this.t,
         locale: this.resolvedLocale,

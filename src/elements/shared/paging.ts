@@ -1,8 +1,11 @@
 /**
  * The paging of one list, as a reactive controller: numbered pages (Previous, a window of page numbers,
- * Next) or "Show more", what each does (set the page, or append the next one), where focus goes after it
- * (never to the document: to the current page's button when Previous/Next disables itself; to the first
- * new item after "Show more") and bringing the list's top back into view.
+ * Next) or "Show more", what each does (set the page, or append the next one), its part of the focus
+ * contract, and its errors. Page buttons are keyed by page number, so a focused "Page 4" never turns into
+ * another page's button. After "Show more" focus moves to the first new item; after a page change
+ * pressed below the list's top, the top is scrolled into view and focus moves with it to the first item;
+ * otherwise focus stays on the button pressed (the host's FocusKeeper handles a button that disabled
+ * itself). A failed page change or "Show more" is reported here, next to the button pressed, with Retry.
  */
 import {
   html,
@@ -11,6 +14,7 @@ import {
   type ReactiveControllerHost,
   type TemplateResult,
 } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import type { PageView } from '../../api/protocol.ts';
 import type { RwPageChange } from './events.ts';
 import { formatNumber } from './format.ts';
@@ -30,11 +34,26 @@ export interface PagingOptions {
   locale(): string;
   /** Told of every page change the visitor makes (the host fires `rw-page-change`). */
   changed(detail: RwPageChange): void;
+  /** The accessible name of the page navigation ("Customer reviews: pages"). */
+  label(): string;
+  /** "Could not load more reviews." */
+  moreError(): string;
+  /** The host's error block (message and Retry). */
+  renderError(error: unknown, fallback: string, retry: () => void): TemplateResult;
 }
+
+/** The paging action whose load is under way or failed: its error is shown next to its button. */
+type Pressed = { page: number } | { more: number };
+
+/** Where the first item of the list is: keyboard users continue reading there. */
+const FIRST_ITEM = '.items > li > [tabindex="-1"]';
 
 export class Paging<T> implements ReactiveController {
   /** Set by "Show more": the next load appends to the items shown instead of replacing them. */
   appending = false;
+
+  /** The paging action in flight or failed; cleared once a load succeeds or the query changes. */
+  pressed?: Pressed;
 
   constructor(
     private readonly host: PagingHost,
@@ -49,6 +68,9 @@ export class Paging<T> implements ReactiveController {
   /** Goes to a page (the pagination, or "Go to the first page"). */
   goTo(page: number): void {
     const host = this.host;
+    // Paged from below the list's top: bring the top into view once the page shows, and focus with it.
+    const fromBelow = host.getBoundingClientRect().top < 0;
+    this.pressed = { page };
     // After a failed page change `page` already holds the page the visitor asks for while the list still
     // shows the previous one: setting it again would change nothing, so ask again (unless already asking).
     if (page === this.options.currentPage()) {
@@ -57,42 +79,54 @@ export class Paging<T> implements ReactiveController {
       host.page = page;
     }
     this.options.changed({ page });
-    // Bring the top of the list back into view when the visitor paged from the bottom.
-    if (host.getBoundingClientRect().top < 0) host.scrollIntoView({ block: 'start' });
-    // "Next page" on the last page (or "Previous" on the first) becomes disabled and would drop keyboard
-    // focus to the document: hand it to the current page's button instead.
-    const focused = (host.renderRoot as ShadowRoot).activeElement;
-    if (
-      focused instanceof HTMLButtonElement &&
-      (focused.part.contains('next') || focused.part.contains('previous'))
-    ) {
-      void host.updateComplete
-        .then(() => this.list.pending)
-        .then(() => host.updateComplete)
-        .then(() => {
-          if (focused.disabled) host.renderRoot.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
-        });
-    }
+    void this.settled().then((shown) => {
+      if (!shown || !fromBelow) return;
+      host.scrollIntoView({ block: 'start' });
+      host.renderRoot.querySelector<HTMLElement>(FIRST_ITEM)?.focus({ preventScroll: true });
+    });
+  }
+
+  /** Resolves once the load just started has settled and rendered: true when it succeeded. */
+  private async settled(): Promise<boolean> {
+    await this.host.updateComplete;
+    await this.list.pending;
+    await this.host.updateComplete;
+    return !this.list.error;
   }
 
   /** "Show more": append the next page, then move focus to the first new item. */
   private async showMore(next: number): Promise<void> {
+    if (this.list.loading) return;
     const host = this.host;
     const before = this.list.value?.items.length ?? 0;
     this.appending = true;
-    host.page = next;
+    this.pressed = { more: next };
+    if (host.page === next) void this.list.run();
+    else host.page = next;
     this.options.changed({ page: next, mode: 'more' });
-    await host.updateComplete;
-    await this.list.pending;
-    await host.updateComplete;
-    const items = host.renderRoot.querySelectorAll<HTMLElement>('.items > li > [tabindex="-1"]');
+    if (!(await this.settled())) return;
+    const items = host.renderRoot.querySelectorAll<HTMLElement>(FIRST_ITEM);
     // Keyboard users continue reading where the new items start; the scroll position stays put otherwise.
     items[before]?.focus({ preventScroll: false });
   }
 
-  /** The pagination bar or the "Show more" button, as the host's `paging` says. */
-  render(value: PageView<T>): TemplateResult | typeof nothing {
-    return this.host.paging === 'more' ? this.renderShowMore(value) : this.renderPages(value);
+  /** Paging and its error, as the host's `paging` says. */
+  render(value: PageView<T>, error: unknown): TemplateResult {
+    const pressed = error ? this.pressed : undefined;
+    // One template whatever the outcome, so the button pressed stays the same element (and keeps focus).
+    return html`${pressed ? this.renderError(pressed, error) : nothing}${
+      this.host.paging === 'more' ? this.renderShowMore(value) : this.renderPages(value)
+    }`;
+  }
+
+  /** "Could not load page 3." or "Could not load more reviews.", with a Retry that presses again. */
+  private renderError(pressed: Pressed, error: unknown): TemplateResult {
+    const options = this.options;
+    return 'more' in pressed
+      ? options.renderError(error, options.moreError(), () => void this.showMore(pressed.more))
+      : options.renderError(error, options.t().pageError(formatNumber(options.locale(), pressed.page)), () =>
+          this.goTo(pressed.page),
+        );
   }
 
   private renderShowMore(value: PageView<T>): TemplateResult | typeof nothing {
@@ -102,7 +136,7 @@ export class Paging<T> implements ReactiveController {
       <button
         part="show-more"
         type="button"
-        ?disabled=${this.list.loading}
+        aria-disabled=${this.list.loading ? 'true' : 'false'}
         @click=${() => this.showMore(next)}
       >
         ${this.options.t().showMore}
@@ -116,7 +150,7 @@ export class Paging<T> implements ReactiveController {
     const locale = this.options.locale();
     const current = value.page;
     const last = value.totalPages;
-    return html`<nav part="pagination" class="pagination" aria-label=${t.pagination}>
+    return html`<nav part="pagination" class="pagination" aria-label=${this.options.label()}>
       <button part="previous" type="button" ?disabled=${current <= 1} @click=${() => this.goTo(current - 1)}>
         ${t.previousPage}
       </button>
@@ -124,17 +158,22 @@ export class Paging<T> implements ReactiveController {
         ${pageWindow(current, last).map((page) =>
           page === 0
             ? html`<li aria-hidden="true" class="gap">…</li>`
-            : html`<li>
-                <button
-                  part="page-button"
-                  type="button"
-                  aria-label=${t.pageLabel(formatNumber(locale, page))}
-                  aria-current=${page === current ? 'page' : nothing}
-                  @click=${() => page !== current && this.goTo(page)}
-                >
-                  ${formatNumber(locale, page)}
-                </button>
-              </li>`,
+            : // Keyed by page number: a page's button is never re-used for another page (a focused
+              // "Page 4" never turns into "Page 3"); focus on a button that leaves goes to the current one.
+              keyed(
+                page,
+                html`<li>
+                  <button
+                    part="page-button"
+                    type="button"
+                    aria-label=${t.pageLabel(formatNumber(locale, page))}
+                    aria-current=${page === current ? 'page' : nothing}
+                    @click=${() => page !== current && this.goTo(page)}
+                  >
+                    ${formatNumber(locale, page)}
+                  </button>
+                </li>`,
+              ),
         )}
       </ol>
       <button

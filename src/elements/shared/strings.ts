@@ -46,7 +46,7 @@ export const EN = {
   previousPage: 'Previous page',
   nextPage: 'Next page',
   pageLabel: (page: string) => `Page ${page}`,
-  pagination: 'Pages',
+  pagination: (list: string) => `${list}: pages`,
   reviewsLabel: 'Customer reviews',
   postsLabel: 'Posts',
   noReviews: 'No reviews yet.',
@@ -75,6 +75,9 @@ export const EN = {
   showMore: 'Show more',
   pageEmpty: 'This page is empty.',
   firstPage: 'Go to the first page',
+  pageError: (page: string) => `Could not load page ${page}.`,
+  moreReviewsError: 'Could not load more reviews.',
+  morePostsError: 'Could not load more posts.',
   /** The polite announcement after a change: "Showing 1–10 of 30 reviews". */
   showingReviews: (from: string, to: string, total: string, n: number) =>
     plural(n, {

@@ -1,12 +1,13 @@
 /**
  * The Paging controller on its own, in a minimal host whose list has three pages of two items: numbered
- * pages and Next go where they say and tell the host; focus never drops to the document when Next disables
- * itself; "Show more" appends and moves focus to the first new item.
+ * pages and Next go where they say and tell the host; with a FocusKeeper beside it, focus never drops to
+ * the document when Next disables itself; "Show more" appends and moves focus to the first new item.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { LitElement, nothing, type PropertyValues } from 'lit';
 import type { PageView } from '../../../src/api/protocol.ts';
 import type { RwPageChange } from '../../../src/elements/shared/events.ts';
+import { FocusKeeper } from '../../../src/elements/shared/focus-keeper.ts';
 import { Paging } from '../../../src/elements/shared/paging.ts';
 import { Resource } from '../../../src/elements/shared/resource.ts';
 import { EN } from '../../../src/elements/shared/strings.ts';
@@ -36,7 +37,13 @@ class PagedHost extends LitElement {
     t: () => EN,
     locale: () => 'en',
     changed: (detail) => this.changes.push(detail),
+    label: () => 'Items: pages',
+    moreError: () => 'Could not load more items.',
+    renderError: (_error, message) => html`<p part="error">${message}</p>`,
   });
+  readonly focusKeeper = new FocusKeeper(this, () =>
+    this.renderRoot.querySelector<HTMLElement>('[aria-current="page"]'),
+  );
   protected override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('page')) void this.list.run();
   }
@@ -45,7 +52,7 @@ class PagedHost extends LitElement {
     return html`<ul class="items">
         ${value?.items.map((item) => html`<li><article tabindex="-1">${item}</article></li>`)}
       </ul>
-      ${value ? this.pager.render(value) : nothing}`;
+      ${value ? this.pager.render(value, this.list.error) : nothing}`;
   }
 }
 customElements.define('paged-host', PagedHost);

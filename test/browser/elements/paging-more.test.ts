@@ -104,12 +104,14 @@ describe('paging="more"', () => {
     expect(reviews(element)).to.have.length(10);
   });
 
-  it('a failed "Show more" keeps what is shown; Retry appends the page', async () => {
+  it('a failed "Show more" keeps what is shown and says so next to it; Retry appends the page', async () => {
     api.fail('reviews', 503, { when: (url) => url.searchParams.get('page') === '2', times: 1 });
     const element = await placeList(api, 'review-list', { paging: 'more', limit: '5' });
     const firstPage = authorNames(element);
     await pressShowMore(element);
-    expect(textOf($(element, '[role="alert"]'))).to.include('Could not refresh.');
+    const alert = $(element, '[role="alert"]');
+    expect(textOf(alert)).to.include('Could not load more reviews.');
+    expect(alert.nextElementSibling?.getAttribute('class')).to.equal('more');
     expect(authorNames(element)).to.deep.equal(firstPage);
 
     await afterChange(api, element, () => button(element, 'Retry').click());

@@ -215,12 +215,14 @@ describe('<post-list>', () => {
       expect(has(element, '[role="alert"]')).to.equal(false);
     });
 
-    it('a failed page change keeps the posts shown, with the error above them', async () => {
+    it('a failed page change keeps the posts shown, with the error next to the pagination', async () => {
       api.fail('posts', 500, { when: (url) => url.searchParams.get('page') === '2', times: 1 });
       const element = await list({ limit: '3' });
       const shown = posts(element).map((a) => textOf(part(a, 'text')));
       await afterChange(api, element, () => button(element, 'Next page').click());
-      expect(textOf($(element, '[role="alert"]'))).to.include('Could not refresh.');
+      const alert = $(element, '[role="alert"]');
+      expect(textOf(alert)).to.include('Could not load page 2.');
+      expect(alert.nextElementSibling?.getAttribute('part')).to.equal('pagination');
       expect(posts(element).map((a) => textOf(part(a, 'text')))).to.deep.equal(shown);
       await expect(element).to.be.accessible();
     });

@@ -25,7 +25,9 @@ describe('review fixes', () => {
   });
 
   it('"Next page" onto the last page hands keyboard focus to the current page button', async () => {
-    const list = await placeList(api, 'review-list', { limit: '50', page: '4' });
+    // A short list (one review a page): the pagination is in view, so focus stays in it (a page change
+    // pressed below the list's top moves focus to the first item instead: focus-contract.test.ts).
+    const list = await placeList(api, 'review-list', { limit: '1', page: '249' });
     const next = $<HTMLButtonElement>(list, '[part="next"]');
     next.focus();
     await sendKeys({ press: 'Enter' });
@@ -35,7 +37,7 @@ describe('review fixes', () => {
     expect(next.disabled).to.equal(true);
     const focused = deepActiveElement();
     expect(focused?.getAttribute('aria-current')).to.equal('page');
-    expect(focused?.textContent?.trim()).to.equal('5');
+    expect(focused?.textContent?.trim()).to.equal('250');
   });
 
   it('business-card and rating-summary lay out right to left in an Arabic locale, stars and bars mirrored', async () => {

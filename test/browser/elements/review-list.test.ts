@@ -474,12 +474,12 @@ describe('<review-list>', () => {
       });
     }
 
-    it('a failed refresh keeps the reviews shown, with the error and Retry above them', async () => {
-      api.fail('reviews', 500, { when: (url) => url.searchParams.get('page') === '2', times: 2 });
+    it('a failed filter change keeps the reviews shown, with the error and Retry above them', async () => {
+      api.fail('reviews', 500, { when: (url) => url.searchParams.get('rating') === '5', times: 2 });
       const element = await list({ limit: '3' });
       const shown = authorNames(element);
 
-      await afterChange(element, () => button(element, 'Next page').click());
+      await afterChange(element, () => choose(selectLabelled(element, 'Rating'), '5'));
       expect(textOf($(element, '[role="alert"]'))).to.include(
         'Could not refresh. Showing what was loaded before.',
       );
@@ -487,14 +487,14 @@ describe('<review-list>', () => {
       await expect(element).to.be.accessible();
 
       await afterChange(element, () => button(element, 'Retry').click());
-      expect(api.lastQuery()).to.deep.equal({ page: '2', limit: '3' });
+      expect(api.lastQuery()).to.deep.equal({ page: '1', limit: '3', rating: '5' });
       expect(authorNames(element)).to.deep.equal(shown);
       expect(has(element, '[role="alert"]')).to.equal(true);
 
       await afterChange(element, () => button(element, 'Retry').click());
       expect(has(element, '[role="alert"]')).to.equal(false);
       expect(authorNames(element)).not.to.deep.equal(shown);
-      expect(pages(element).current).to.equal('2');
+      expect(pages(element).current).to.equal('1');
     });
 
     it('after a failed page change, pressing that page again asks again', async () => {

@@ -40,7 +40,7 @@ const de: Strings = {
   previousPage: 'Vorherige Seite',
   nextPage: 'Nächste Seite',
   pageLabel: (p) => `Seite ${p}`,
-  pagination: 'Seiten',
+  pagination: (list: string) => `${list}: Seiten`,
   reviewsLabel: 'Kundenbewertungen',
   postsLabel: 'Beiträge',
   noReviews: 'Noch keine Bewertungen.',
@@ -73,6 +73,9 @@ const de: Strings = {
   showMore: 'Mehr anzeigen',
   pageEmpty: 'Diese Seite ist leer.',
   firstPage: 'Zur ersten Seite',
+  pageError: (page: string) => `Seite ${page} konnte nicht geladen werden.`,
+  moreReviewsError: 'Weitere Bewertungen konnten nicht geladen werden.',
+  morePostsError: 'Weitere Beiträge konnten nicht geladen werden.',
   showingReviews: (from, to, total, n) =>
     plural(n, {
       one: `${from}–${to} von ${total} Bewertung`,

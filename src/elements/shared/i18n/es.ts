@@ -39,7 +39,7 @@ const es: Strings = {
   previousPage: 'Página anterior',
   nextPage: 'Página siguiente',
   pageLabel: (p) => `Página ${p}`,
-  pagination: 'Páginas',
+  pagination: (list: string) => `${list}: páginas`,
   reviewsLabel: 'Reseñas de clientes',
   postsLabel: 'Publicaciones',
   noReviews: 'Aún no hay reseñas.',
@@ -69,6 +69,9 @@ const es: Strings = {
   showMore: 'Mostrar más',
   pageEmpty: 'Esta página está vacía.',
   firstPage: 'Ir a la primera página',
+  pageError: (page: string) => `No se pudo cargar la página ${page}.`,
+  moreReviewsError: 'No se pudieron cargar más reseñas.',
+  morePostsError: 'No se pudieron cargar más publicaciones.',
   showingReviews: (from, to, total, n) =>
     plural(n, {
       one: `Mostrando ${from}–${to} de ${total} reseña`,

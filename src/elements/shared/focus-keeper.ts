@@ -1,0 +1,61 @@
+/**
+ * The focus half of the focus and announcement contract (README, "Accessibility"), as a reactive
+ * controller: focus that was inside the element before an update is inside it after, on something a
+ * visitor can see and use. When the update took the focused element away — removed (Retry once the data
+ * shows, "Clear filters" once reviews match), disabled ("Next page" on the last page), or moved in the DOM,
+ * which blurs it — focus goes back to it while it is still usable, else to the successor the host names.
+ * Never to the document body.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+export interface FocusKeeperHost extends ReactiveControllerHost, HTMLElement {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+/** Whether focus can stay on an element: in the document, enabled, shown. */
+export function canHoldFocus(element: Element | null | undefined): element is HTMLElement {
+  return (
+    element instanceof HTMLElement &&
+    element.isConnected &&
+    !(element as HTMLButtonElement).disabled &&
+    element.getClientRects().length > 0
+  );
+}
+
+export class FocusKeeper implements ReactiveController {
+  private held?: HTMLElement;
+  /** The `data-focus-group` the held element was in before the update (it may be detached after). */
+  private group?: string;
+
+  constructor(
+    private readonly host: FocusKeeperHost,
+    /**
+     * Where focus goes when it can no longer stay where it was (the host's new DOM is rendered); `group`
+     * is the `data-focus-group` of the nearest ancestor it was in ("paging"), if any.
+     */
+    private readonly successor: (group: string | undefined) => HTMLElement | null | undefined,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  hostUpdate(): void {
+    const active = (this.host.renderRoot as ShadowRoot).activeElement;
+    this.held = active instanceof HTMLElement ? active : undefined;
+    this.group = this.held?.closest<HTMLElement>('[data-focus-group]')?.dataset.focusGroup;
+  }
+
+  hostUpdated(): void {
+    const held = this.held;
+    this.held = undefined;
+    if (!held) return;
+    const root = this.host.renderRoot as ShadowRoot;
+    if (root.activeElement === held && canHoldFocus(held)) return;
+    // Focus left on its own for somewhere else on the page (not to the body): not ours to take back.
+    const outside = document.activeElement;
+    if (outside && outside !== document.body && outside !== this.host) return;
+    const target = canHoldFocus(held) ? held : this.successor(this.group);
+    if (canHoldFocus(target)) target.focus();
+  }
+}
