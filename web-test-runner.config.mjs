@@ -68,7 +68,7 @@ async function webkit() {
 }
 
 const browsers = { chromium, firefox, webkit };
-let serverRendered;
+const serverRendered = {};
 if (!browsers[engine]) throw new Error(`RW_ENGINE must be one of ${Object.keys(browsers).join(', ')}.`);
 
 export default {
@@ -84,14 +84,21 @@ export default {
     // The four widgets as Lit's server renderer writes them, rendered in Node on first use (see
     // test/fixtures/server-rendered.ts); the browser suite checks what that markup shows and how it upgrades.
     function serveServerRendered(context, next) {
-      if (context.path !== '/__server-rendered__') return next();
-      serverRendered ??= execFileSync(
+      const withData = context.path === '/__server-rendered-data__';
+      if (context.path !== '/__server-rendered__' && !withData) return next();
+      serverRendered[context.path] ??= execFileSync(
         process.execPath,
-        ['--import', 'tsx', 'test/fixtures/server-rendered.ts', '/widget-api'],
+        [
+          '--import',
+          'tsx',
+          'test/fixtures/server-rendered.ts',
+          '/widget-api',
+          ...(withData ? ['--with-data'] : []),
+        ],
         { encoding: 'utf8' },
       );
       context.type = 'text/html';
-      context.body = serverRendered;
+      context.body = serverRendered[context.path];
     },
   ],
   browsers: [await browsers[engine]()],

@@ -53,7 +53,7 @@ export class ReviewWidgetsClient {
   private readonly entries = new Map<string, Entry>();
 
   constructor(endpoint: string, options: ClientOptions = {}) {
-    this.endpoint = resolveEndpoint(endpoint);
+    this.endpoint = resolveEndpoint(endpoint, base);
     this.ttlMs = options.ttlMs ?? 60_000;
     this.maxEntries = options.maxEntries ?? 50;
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -66,21 +66,24 @@ export class ReviewWidgetsClient {
   limits?: Limits;
 
   info(options?: RequestOptions): Promise<BusinessView> {
-    return this.load('info', '', options, readBusiness);
+    return this.load('info', '', options, readerOf('info', {})) as Promise<BusinessView>;
   }
 
   /** A page of reviews: at most `query.limit` (default 10) of them, whatever the answer holds. */
   reviews(query: ReviewQuery = {}, options?: RequestOptions): Promise<PageView<ReviewView>> {
-    return this.load('reviews', canonicalQuery('reviews', query), options, (json) =>
-      readPage(json, query.limit ?? DEFAULT_LIMIT, readReview),
-    );
+    return this.load(
+      'reviews',
+      canonicalQuery('reviews', query),
+      options,
+      readerOf('reviews', query),
+    ) as Promise<PageView<ReviewView>>;
   }
 
   /** A page of posts: at most `query.limit` (default 10) of them, whatever the answer holds. */
   posts(query: PostQuery = {}, options?: RequestOptions): Promise<PageView<PostView>> {
-    return this.load('posts', canonicalQuery('posts', query), options, (json) =>
-      readPage(json, query.limit ?? DEFAULT_LIMIT, readPost),
-    );
+    return this.load('posts', canonicalQuery('posts', query), options, readerOf('posts', query)) as Promise<
+      PageView<PostView>
+    >;
   }
 
   /** Forgets every cached answer (requests in flight keep going for those who wait on them). */
@@ -99,6 +102,25 @@ export class ReviewWidgetsClient {
     const search = operation === 'info' ? '' : canonicalQuery(operation, query);
     const entry = this.entries.get(this.urlOf(operation, search));
     return entry?.settled && entry.expires > Date.now() ? entry.value : undefined;
+  }
+
+  /**
+   * Puts an answer the page was handed (a server render's data) in the cache, as if it had just been
+   * fetched, so the element that needs it renders at once and asks nothing of the proxy.
+   */
+  prime(operation: Operation, query: ReviewQuery & PostQuery, json: unknown): void {
+    const search = operation === 'info' ? '' : canonicalQuery(operation, query);
+    const value = readerOf(operation, query)(json);
+    this.limits = readLimits(json) ?? this.limits;
+    const entry: Entry = {
+      promise: Promise.resolve(value),
+      controller: new AbortController(),
+      waiters: 0,
+      settled: true,
+      expires: Date.now() + this.ttlMs,
+      value,
+    };
+    this.entries.set(this.urlOf(operation, search), entry);
   }
 
   private urlOf(operation: Operation, search: string): string {
@@ -211,17 +233,41 @@ export class ReviewWidgetsClient {
   }
 }
 
-const clients = new Map<string, ReviewWidgetsClient>();
+type ClientMaker = (endpoint: string) => ReviewWidgetsClient;
+
+const pageClients = new Map<string, ReviewWidgetsClient>();
+/** Where `clientFor` finds and makes clients: the page's, or those of one server render (`withClients`). */
+let clients = pageClients;
+let makeClient: ClientMaker = (endpoint) => new ReviewWidgetsClient(endpoint);
+let base: string | undefined;
 
 /** The shared client of an endpoint (relative endpoints are resolved against the page first). */
 export function clientFor(endpoint: string): ReviewWidgetsClient {
-  const key = resolveEndpoint(endpoint);
+  const key = resolveEndpoint(endpoint, base);
   let client = clients.get(key);
   if (!client) {
-    client = new ReviewWidgetsClient(key);
+    client = makeClient(key);
     clients.set(key, client);
   }
   return client;
+}
+
+/**
+ * Runs `render` with clients of its own instead of the page's, made by `make` (a server render: one
+ * request's data must never reach another's), relative endpoints resolved against `pageUrl`. Synchronous
+ * on purpose, so no other render can run in between.
+ */
+export function withClients<T>(
+  own: { clients: Map<string, ReviewWidgetsClient>; make: ClientMaker; pageUrl: string },
+  render: () => T,
+): T {
+  const previous = [clients, makeClient, base] as const;
+  [clients, makeClient, base] = [own.clients, own.make, own.pageUrl];
+  try {
+    return render();
+  } finally {
+    [clients, makeClient, base] = previous;
+  }
 }
 
 /**
@@ -243,8 +289,8 @@ function pageBase(): string | undefined {
   return typeof href === 'string' ? href : undefined;
 }
 
-function resolveEndpoint(endpoint: string): string {
-  const base = pageBase();
+function resolveEndpoint(endpoint: string, fallbackBase?: string): string {
+  const base = pageBase() ?? fallbackBase;
   let url: URL;
   try {
     url = new URL(endpoint.trim(), base);
@@ -276,6 +322,16 @@ async function httpError(response: Response, onLimits: (limits: Limits) => void)
     // Not our JSON error body: keep the generic message rather than showing foreign text.
   }
   return new HttpError(response.status, message, parseRetryAfter(response.headers.get('retry-after')));
+}
+
+/** How an answer of an operation is read: a business, or a page of at most `query.limit` items. */
+function readerOf(
+  operation: Operation,
+  query: ReviewQuery & PostQuery,
+): (json: unknown) => BusinessView | PageView<ReviewView | PostView> {
+  if (operation === 'info') return readBusiness;
+  const readItem = operation === 'reviews' ? readReview : readPost;
+  return (json) => readPage<ReviewView | PostView>(json, query.limit ?? DEFAULT_LIMIT, readItem);
 }
 
 function abortReason(signal: AbortSignal): unknown {

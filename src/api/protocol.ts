@@ -158,3 +158,16 @@ export interface ProxyErrorBody {
   error: string;
   message: string;
 }
+
+/**
+ * What a server render hands the browser inside each widget: `<script type="application/json"
+ * data-rw-answers>[ServerAnswer, …]</script>`, the proxy's answers for the queries the widget makes.
+ */
+export const SERVER_ANSWERS_ATTRIBUTE = 'data-rw-answers';
+
+export interface ServerAnswer {
+  operation: 'info' | 'reviews' | 'posts';
+  query?: ReviewQuery & PostQuery;
+  /** The proxy's answer (`{ protocol, limits, business | page }`). */
+  answer: unknown;
+}

@@ -13,6 +13,7 @@ import {
   type PropertyDeclarations,
 } from 'lit';
 import { clientFor, type ReviewWidgetsClient } from '../../api/client.ts';
+import { SERVER_ANSWERS_ATTRIBUTE, type ServerAnswer } from '../../api/protocol.ts';
 import { ConfigError, HttpError, ReviewWidgetsError } from '../../api/errors.ts';
 import { isKeyLikeName, KEY_LIKE_NAMES, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
 import type { RwEventDetails } from './events.ts';
@@ -131,6 +132,32 @@ export abstract class RwElement extends LitElement {
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     this.shadowRoot?.replaceChildren();
     return super.createRenderRoot();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.adoptServerAnswers();
+  }
+
+  /**
+   * The answers a server render handed over (`renderWidgets` writes them in a non-executable
+   * `<script type="application/json" data-rw-answers>` inside the element) go into the shared client, so
+   * the element shows them at once and asks the proxy nothing. Read once; an unreadable one is ignored
+   * (the element loads as usual).
+   */
+  private adoptServerAnswers(): void {
+    const script = this.querySelector(
+      `:scope > script[type="application/json"][${SERVER_ANSWERS_ATTRIBUTE}]`,
+    );
+    if (!script) return;
+    script.remove();
+    try {
+      const client = this.usableClient;
+      for (const { operation, query, answer } of JSON.parse(script.textContent ?? '') as ServerAnswer[])
+        client?.prime(operation, query ?? {}, answer);
+    } catch {
+      // Not what renderWidgets writes: load as if there were none.
+    }
   }
 
   /** Key-like attributes are observed too, so one added at any time (not only at start) is refused. */

@@ -14,10 +14,15 @@ export abstract class BusinessElement extends RwElement {
     (signal) => this.withTranslation(this.client.info({ signal })),
     ({ value, error }) =>
       this.reportOutcome(error, () => ({ business: value!.name, totalReviews: value!.totalReviews })),
+    () => this.inHand((client) => client.cached('info')),
   );
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('endpoint')) this.startWhenNear(() => void this.business.run());
+    if (changed.has('endpoint')) {
+      this.business.adopt();
+      if (this.business.value) void this.business.run();
+      else this.startWhenNear(() => void this.business.run());
+    }
   }
 
   protected readonly retry = () => void this.business.run();

@@ -164,7 +164,10 @@ export abstract class PagedListElement<T> extends RwElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     const queryProperties = (this.constructor as typeof PagedListElement).queryProperties;
     if (queryProperties.some((name) => (changed as Map<string, unknown>).has(name))) {
-      this.startWhenNear(() => void this.list.run());
+      // With data on screen (a server render's) the visitor can act at once: nothing to wait for.
+      this.list.adopt();
+      if (this.list.value) void this.list.run();
+      else this.startWhenNear(() => void this.list.run());
     }
   }
 

@@ -25,6 +25,14 @@ export class Resource<T> implements ReactiveController {
     host.addController(this);
   }
 
+  /**
+   * Takes the value in hand, if any, before anything has loaded: a server render's data shows in the first
+   * render (in the browser, and in the server renderer, which runs no controllers) without a request.
+   */
+  adopt(): void {
+    if (this.value === undefined && !this.loading) this.value = this.peek?.();
+  }
+
   /** Starts (or restarts) loading; resolves when this run settles or is superseded. */
   run(): Promise<void> {
     const inHand = this.peek?.();

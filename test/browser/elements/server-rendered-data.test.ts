@@ -1,0 +1,66 @@
+/**
+ * Widgets rendered with their data by `renderWidgets` (review-widgets/ssr; test/fixtures/server-rendered.ts
+ * runs it with a real proxy over the sample business, and the test runner serves the page): the reviews are
+ * readable before the script runs, and the script takes over without asking the proxy anything, without
+ * moving anything, with every control working. This file defines the elements itself, after the markup is
+ * in the page, as a script tag loading late does.
+ */
+import { expect, fixtureSync } from '@open-wc/testing';
+import type { ReviewList } from '../../../src/elements/review-list/review-list.ts';
+import { useMockApi } from '../support/api.ts';
+
+const TAGS = ['business-card', 'rating-summary', 'review-list', 'post-list'] as const;
+
+describe('widgets rendered with their data (renderWidgets)', () => {
+  const api = useMockApi();
+
+  it('renderWidgets: reviews readable before the script; the upgrade asks nothing, moves nothing, and every control works', async () => {
+    const markup = (await (await fetch('/__server-rendered-data__')).text()).replaceAll(
+      'endpoint="/widget-api"',
+      `endpoint="${api.endpoint}"`,
+    );
+    const page = fixtureSync<HTMLDivElement>('<div></div>');
+    page.setHTMLUnsafe(markup);
+    const [card, summary, list, postList] = TAGS.map((tag) => page.querySelector(tag)!);
+    const text = (element: Element) => (element.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ');
+
+    // Before the script (and without it): the data is on the page.
+    expect(customElements.get('review-list')).to.equal(undefined);
+    expect(text(card!)).to.contain('Kettle & Crumb');
+    expect(summary!.shadowRoot!.querySelectorAll('[part="row"]')).to.have.length(5);
+    expect(list!.shadowRoot!.querySelectorAll('article[part="review"]')).to.have.length(3);
+    expect(postList!.shadowRoot!.querySelectorAll('article[part="post"]')).to.have.length(2);
+    const before = TAGS.map(
+      (_, index) => [card, summary, list, postList][index]!.getBoundingClientRect().height,
+    );
+    const authors = [...list!.shadowRoot!.querySelectorAll('[part="author-name"]')].map((a) => a.textContent);
+
+    const dom = await import('../support/dom.ts'); // defines the elements, as the late script tag does
+    const widgets = [card, summary, list, postList] as unknown as ReviewList[];
+    for (const widget of widgets) await dom.settled(widget);
+
+    // Taken over with the data it was handed: no request, the same reviews, nothing moved.
+    expect(api.requests.map((request) => request.url.href)).to.deep.equal([]);
+    expect(dom.authorNames(list!)).to.deep.equal(authors);
+    widgets.forEach((widget, index) =>
+      expect(widget.getBoundingClientRect().height, widget.localName).to.equal(before[index]),
+    );
+    for (const widget of widgets) {
+      expect(widget.shadowRoot!.querySelectorAll('[part="base"]')).to.have.length(1);
+      expect(widget.querySelectorAll('script[data-rw-answers]').length, 'the answers were read').to.equal(0);
+    }
+    // The site's own content of the element is kept (light DOM).
+    expect(list!.querySelector('a')?.textContent).to.equal('All our reviews');
+
+    // Every control works afterwards: a summary row filters the list, the pagination pages the posts.
+    (dom.$$(summary!, 'button[part="row"]')[1] as HTMLButtonElement).click();
+    const asked = (operation: 'reviews' | 'posts') => api.requestsOf(operation).at(-1)?.query ?? {};
+    await dom.until(list as unknown as ReviewList, () => asked('reviews').rating === '4', '4 stars');
+    await dom.settled(list as unknown as ReviewList);
+    expect(dom.reviews(list!)).to.have.length(3);
+    dom.button(postList!, 'Next page').click();
+    await dom.until(postList as unknown as ReviewList, () => asked('posts').page === '2', 'page 2');
+    await dom.settled(postList as unknown as ReviewList);
+    expect(dom.posts(postList!)).to.have.length(2);
+  });
+});
