@@ -4,7 +4,13 @@
  */
 import type { Page } from 'playwright-core';
 import { MAX_LIMIT } from '../src/api/limits.ts';
-import { launchChromium, proxyRequests, startApp } from '../test/e2e/support.ts';
+import {
+  launchChromium,
+  layoutShift,
+  proxyRequests,
+  recordLayoutShift,
+  startApp,
+} from '../test/e2e/support.ts';
 import { formatNumber, type BenchRow } from './table.ts';
 import { sampleProxy } from './wire.ts';
 
@@ -135,17 +141,7 @@ async function measureRender(page: Page, count: number): Promise<RenderResult> {
 
 /** Cumulative layout shift of the demo while it loads, and of the same page with no space reserved. */
 async function measureLayoutShift(page: Page, url: string, reserve: boolean): Promise<number> {
-  await page.addInitScript(() => {
-    (window as unknown as { cls: number }).cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[]) {
-        if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await page.addInitScript(recordLayoutShift);
   if (!reserve) {
     // The baseline: the same page with every reserved height turned off through the public tokens.
     await page.route('**/demo.css', async (route) => {
@@ -160,7 +156,7 @@ async function measureLayoutShift(page: Page, url: string, reserve: boolean): Pr
   await page.goto(`${url}/`, { waitUntil: 'networkidle' });
   await waitForReviews(page, '#reviews review-list');
   await page.waitForTimeout(1000);
-  return page.evaluate(() => (window as unknown as { cls: number }).cls);
+  return layoutShift(page);
 }
 
 export async function runBrowserBench(): Promise<BenchRow[]> {

@@ -19,9 +19,11 @@ export const SIZE_GOAL_BYTES = 16 * 1024;
  * the normaliser out of the browser: 28.2 → 21.7 KiB; the translation registry, `lang` following and
  * exact plurals added 0.5 KiB; minifying the templates' CSS and indentation took 0.8 KiB: 22 KiB. The focus
  * and announcement contract of issue 12 — FocusKeeper, page buttons keyed by number, errors next to the
- * button pressed, unique landmark names, forced-colors styles — added 1.0 KiB: 23 KiB.)
+ * button pressed, unique landmark names, forced-colors styles — added 1.0 KiB: 23 KiB. Taking over
+ * server-rendered widgets (issue 13: primed client, server content kept until it can be replaced, no-script
+ * hooks) added 0.3 KiB: 23.5 KiB.)
  */
-export const SIZE_CEILING_BYTES = 23 * 1024;
+export const SIZE_CEILING_BYTES = 23.5 * 1024;
 
 export interface FileSize {
   file: string;

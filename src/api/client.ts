@@ -252,6 +252,11 @@ export function clientFor(endpoint: string): ReviewWidgetsClient {
   return client;
 }
 
+/** The URL of the page a server render is rendering (`withClients`); `undefined` in a browser. */
+export function serverPageUrl(): string | undefined {
+  return clients === pageClients ? undefined : base;
+}
+
 /**
  * Runs `render` with clients of its own instead of the page's, made by `make` (a server render: one
  * request's data must never reach another's), relative endpoints resolved against `pageUrl`. Synchronous

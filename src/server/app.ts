@@ -11,7 +11,8 @@ import { createSampleUpstream, SAMPLE_API_KEY } from '../sample/index.ts';
 import type { ServerConfig } from './config.ts';
 import { createProxy, type LogRecord, type ProxyContext } from './proxy/index.ts';
 import { nodeCompression } from './node.ts';
-import { createStaticHandler } from './static-files.ts';
+import { compressors, createStaticHandler } from './static-files.ts';
+import { renderWidgets } from '../ssr/render-widgets.ts';
 
 export const PROXY_MOUNT = '/widget-api';
 export const SAMPLE_MOUNT = '/sample-api';
@@ -19,6 +20,12 @@ export const SAMPLE_MOUNT = '/sample-api';
 /** The demo page proves the widgets need nothing looser than this. */
 export const DEMO_CSP =
   "default-src 'self'; img-src 'self' https:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
+ * The demo pages rendered on the server with their widgets' data (review-widgets/ssr); `embed.html` stays
+ * the plain script-tag embed.
+ */
+const SERVER_RENDERED = new Set(['/', '/index.html']);
 
 export interface AppOptions {
   config: ServerConfig;
@@ -48,13 +55,31 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log }: AppOpti
     log,
   });
   // By what is served, not how the URL spells it: every HTML answer carries the CSP.
+  /** Each request's context (its client address), for the page render it may cause. */
+  const contexts = new WeakMap<Request, ProxyContext>();
   const files = createStaticHandler(
     { '/dist/': 'dist', '/': 'demo' },
     (contentType): Record<string, string> =>
       contentType.startsWith('text/html') ? { 'content-security-policy': DEMO_CSP } : {},
+    compressors,
+    async (html, request) => {
+      if (!SERVER_RENDERED.has(new URL(request.url).pathname)) return { html };
+      // The shadow roots' <style> elements are inline styles: this response's nonce allows exactly them.
+      const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+      return {
+        html: await renderWidgets(html, {
+          proxy,
+          url: request.url,
+          clientAddress: contexts.get(request)?.clientAddress,
+          nonce,
+        }),
+        headers: { 'content-security-policy': `${DEMO_CSP}; style-src 'self' 'nonce-${nonce}'` },
+      };
+    },
   );
 
   return async (request: Request, context?: ProxyContext): Promise<Response> => {
+    if (context) contexts.set(request, context);
     const { pathname } = new URL(request.url);
     if (pathname === PROXY_MOUNT || pathname.startsWith(`${PROXY_MOUNT}/`)) return proxy(request, context);
     if (sample && pathname.startsWith(`${SAMPLE_MOUNT}/`)) return sample(request);

@@ -29,7 +29,7 @@ const MIN_COMPRESSED_BYTES = 1024;
 const CODINGS: readonly Coding[] = ['br', 'gzip'];
 const ENCODED_SEPARATORS = /%(?:2e|2f|5c)/i;
 
-const compressors: Record<Coding, (bytes: Buffer) => Promise<Buffer>> = {
+export const compressors: Record<Coding, (bytes: Buffer) => Promise<Buffer>> = {
   br: (bytes) =>
     promisify(brotliCompress)(bytes, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
@@ -52,6 +52,11 @@ export function createStaticHandler(
   mounts: Record<string, string>,
   headersFor: (contentType: string) => Record<string, string> = () => ({}),
   compress: Record<Coding, (bytes: Buffer) => Promise<Buffer>> = compressors,
+  /** Renders an HTML page before it is sent (the demo's widgets, server-rendered); per request, not cached. */
+  renderHtml?: (
+    html: string,
+    request: Request,
+  ) => Promise<{ html: string; headers?: Record<string, string> }>,
 ): (request: Request) => Promise<Response | undefined> {
   const roots = Object.entries(mounts).map(([prefix, dir]) => [prefix, resolve(dir)] as const);
   const files = new Map<string, FileVersion>();
@@ -91,11 +96,19 @@ export function createStaticHandler(
         ...headersFor(type),
       };
       let body = file.bytes;
+      let rendered = false;
+      if (renderHtml && type.startsWith('text/html') && request.method === 'GET') {
+        const page = await renderHtml(body.toString('utf8'), request);
+        Object.assign(headers, page.headers);
+        rendered = page.html !== body.toString('utf8');
+        body = Buffer.from(page.html);
+      }
       if (COMPRESSIBLE.has(extension) && body.byteLength >= MIN_COMPRESSED_BYTES) {
         headers.vary = 'Accept-Encoding';
         const coding = negotiateEncoding(request.headers.get('accept-encoding'), CODINGS);
         if (coding) {
-          let encoded = file.encoded.get(coding);
+          // A rendered page differs per request: compressed each time, never kept.
+          let encoded = rendered ? compress[coding](body) : file.encoded.get(coding);
           if (!encoded) file.encoded.set(coding, (encoded = compress[coding](file.bytes)));
           body = await encoded;
           headers['content-encoding'] = coding;

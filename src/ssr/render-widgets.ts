@@ -27,6 +27,7 @@ import {
 import { canonicalQuery, type Operation } from '../api/query.ts';
 import type { ProxyHandler } from '../server/proxy/index.ts';
 import '../define.ts';
+import './no-script.ts';
 
 export interface RenderWidgetsOptions {
   /** The `createProxy` handler the widgets' data is read through (in-process). */
@@ -38,6 +39,11 @@ export interface RenderWidgetsOptions {
    * against the proxy's one shared "unknown client" bucket (it fails closed).
    */
   clientAddress?: string;
+  /**
+   * A CSP nonce for the `<style>` elements written into the shadow roots (inline styles): give the page's
+   * `style-src 'nonce-…'` one under a Content-Security-Policy without `'unsafe-inline'`.
+   */
+  nonce?: string;
 }
 
 export const WIDGET_TAGS = ['business-card', 'rating-summary', 'review-list', 'post-list'] as const;
@@ -59,14 +65,14 @@ export async function renderWidgets(markup: string, options: RenderWidgetsOption
   const answers = new Map<string, Promise<ServerAnswer | undefined>>();
   const widgets = findWidgets(markup);
   const rendered = await Promise.all(
-    widgets.map((widget) => renderWidget(widget, pageUrl, (asked) => answerOnce(asked))),
+    widgets.map((widget) => renderWidget(widget, pageUrl, (asked) => answerOnce(asked), options.nonce)),
   );
   // Each answer goes into the page once, inside the first widget (in document order) that needs it: the
   // elements upgrade in document order and share one client per endpoint.
   const embedded = new Set<string>();
   let result = '';
   let from = 0;
-  widgets.forEach((widget, index) => {
+  widgets.forEach(({ element: widget }, index) => {
     const { output, given, endpoint } = rendered[index]!;
     const fresh = given.filter((answer) => {
       const key = keyOf({ ...answer, query: answer.query ?? {}, endpoint });
@@ -105,24 +111,35 @@ function keyOf({ endpoint, operation, query }: Asked & { endpoint: string }): st
   return `${endpoint} ${operation}?${canonicalQuery(operation, query)}`;
 }
 
+interface Widget {
+  element: Element;
+  /** The `lang` of its nearest ancestor that has one (the browser's element follows it; the server's
+   * renderer has no ancestors to read). */
+  lang?: string;
+}
+
 /** The widget elements of the markup, outermost only, each with its start and end tag in the source. */
-function findWidgets(markup: string): Element[] {
+function findWidgets(markup: string): Widget[] {
   const isDocument = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype|html)\b/i.test(markup);
   const tree = isDocument
     ? parse(markup, { sourceCodeLocationInfo: true })
     : parseFragment(markup, { sourceCodeLocationInfo: true });
-  const found: Element[] = [];
-  const visit = (node: Node) => {
+  const found: Widget[] = [];
+  const visit = (node: Node, lang: string | undefined) => {
+    if (!('childNodes' in node)) return;
+    const own =
+      'attrs' in node ? node.attrs.find((attribute) => attribute.name === 'lang')?.value : undefined;
     if ('tagName' in node && TAGS.has(node.tagName)) {
       // Closed by its own end tag in the source (not by the parser), and not rendered already.
       const location = node.sourceCodeLocation;
       const rendered = node.childNodes.some((child) => 'tagName' in child && child.tagName === 'template');
-      if (location?.endTag && !rendered) found.push(node);
+      if (location?.endTag && !rendered)
+        found.push({ element: node, lang: own === undefined ? lang : undefined });
       return;
     }
-    if ('childNodes' in node) for (const child of node.childNodes) visit(child);
+    for (const child of node.childNodes) visit(child, own ?? lang);
   };
-  visit(tree);
+  visit(tree, undefined);
   return found;
 }
 
@@ -131,16 +148,23 @@ function findWidgets(markup: string): Element[] {
  * attributes, exactly as in the browser), the proxy answers it, and a second pass renders with the answer.
  */
 async function renderWidget(
-  widget: Element,
+  { element: widget, lang }: Widget,
   pageUrl: string,
   answer: (asked: Asked & { endpoint: string }) => Promise<ServerAnswer | undefined>,
+  nonce: string | undefined,
 ): Promise<{ output: string; given: ServerAnswer[]; endpoint: string }> {
   const tag = widget.tagName;
   const attributes = widget.attrs.filter((attribute) => ATTRIBUTE_NAME.test(attribute.name));
   const endpoint = attributes.find((attribute) => attribute.name === 'endpoint')?.value ?? '';
-  const template = staticHtml`<${unsafeStatic(tag)}${unsafeStatic(
-    attributes.map(({ name, value }) => ` ${name}="${escapeAttribute(value)}"`).join(''),
-  )}></${unsafeStatic(tag)}>`;
+  const start = unsafeStatic(
+    `${tag}${attributes.map(({ name, value }) => ` ${name}="${escapeAttribute(value)}"`).join('')}`,
+  );
+  const end = unsafeStatic(tag);
+  // An inherited `lang` is given as the locale property: the output keeps the site's attributes.
+  const inherited = lang && !attributes.some((attribute) => attribute.name === 'locale') ? lang : undefined;
+  const template = inherited
+    ? staticHtml`<${start} .locale=${inherited}></${end}>`
+    : staticHtml`<${start}></${end}>`;
 
   const asked: Asked[] = [];
   const given: ServerAnswer[] = [];
@@ -160,6 +184,7 @@ async function renderWidget(
     if (found) given.push(found);
   }
   if (given.length) output = renderOnce();
+  if (nonce !== undefined) output = output.replaceAll('<style>', `<style nonce="${escapeAttribute(nonce)}">`);
   return { output, given, endpoint };
 }
 

@@ -2,8 +2,15 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, proxyRequests, startApp, type RunningApp } from './support.ts';
+import type { Browser, Page, Request } from 'playwright-core';
+import {
+  launchChromium,
+  layoutShift,
+  proxyRequests,
+  recordLayoutShift,
+  startApp,
+  type RunningApp,
+} from './support.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -18,9 +25,16 @@ after(async () => {
   await app?.close();
 });
 
-/** Opens the demo and records every CSP violation and console error from the first byte on. */
-async function openDemo(): Promise<{ page: Page; violations: string[]; errors: string[] }> {
+/**
+ * Opens the demo and records every CSP violation, console error and layout shift (`window.cls`) from the
+ * first byte on; `onRequest` sees every request the page makes.
+ */
+async function openDemo(
+  onRequest?: (request: Request) => void,
+): Promise<{ page: Page; violations: string[]; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  if (onRequest) page.on('request', onRequest);
+  await page.addInitScript(recordLayoutShift);
   const violations: string[] = [];
   const errors: string[] = [];
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
@@ -37,31 +51,42 @@ async function openDemo(): Promise<{ page: Page; violations: string[]; errors: s
   return { page, violations, errors };
 }
 
-test('the demo shows the sample business through the proxy, with one /info and one /reviews request', async () => {
+test('the demo is server-rendered: the browser asks the proxy nothing on load, nothing moves, and a filter is one request', async () => {
   app.log.length = 0;
-  const { page, errors } = await openDemo();
-  await page.locator('business-card [part="name"]').waitFor();
-  assert.equal(await page.locator('business-card [part="name"]').textContent(), 'Kettle & Crumb');
-  await page.locator('review-list article[part="review"]').first().waitFor();
-  assert.equal(await page.locator('review-list article[part="review"]').count(), 5);
+  const browserCalls: string[] = [];
+  const { page, errors } = await openDemo((request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/widget-api/')) browserCalls.push(url.pathname + url.search);
+  });
+  assert.equal(await page.locator('.hero business-card [part="name"]').textContent(), 'Kettle & Crumb');
+  assert.equal(await page.locator('#reviews-list article[part="review"]').count(), 5);
   assert.match(
     (await page.locator('rating-summary').first().locator('svg[role="img"]').getAttribute('aria-label')) ??
       '',
     /^Rated \d\.\d out of 5$/,
   );
-
-  const requests = proxyRequests(app.log);
-  // Four elements ask for /info (the card and three summaries) and one for /reviews: the shared client
-  // turns that into exactly one request each.
+  // The server read each query once through the proxy, in-process; the browser took the answers over.
+  const served = proxyRequests(app.log);
   assert.deepEqual(
-    requests.filter((r) => r.includes('/info')),
+    served.filter((r) => r.includes('/info')),
     ['GET /widget-api/info'],
   );
+  assert.ok(served.includes('GET /widget-api/reviews?page=1&limit=5'), served.join(', '));
   assert.deepEqual(
-    requests.filter((r) => r.includes('/reviews')),
-    ['GET /widget-api/reviews?page=1&limit=5'],
+    browserCalls.filter((call) => /\/(info|reviews\?page=1&limit=5|posts\?page=1&limit=3)$/.test(call)),
+    [],
   );
+  assert.equal(await layoutShift(page), 0);
   assert.deepEqual(errors, []);
+
+  // Every control works after the takeover: one request for a new filter.
+  const filtered = page.waitForResponse((response) => response.url().includes('mediaType=IMAGE'));
+  await page.locator('#reviews-list select[name="mediaType"]').selectOption('IMAGE');
+  await filtered;
+  assert.deepEqual(
+    browserCalls.filter((call) => call.includes('mediaType')),
+    ['/widget-api/reviews?page=1&limit=5&mediaType=IMAGE'],
+  );
 
   // Scroll through the page so the lazily started widgets and lazy images load, then keep a screenshot.
   for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 800) {
@@ -104,7 +129,7 @@ test('the plain embed (card, summary, list) makes exactly 2 proxy requests on lo
 
 test('pressing a rating row filters the linked list with exactly one request', async () => {
   const { page } = await openDemo();
-  await page.locator('review-list article[part="review"]').first().waitFor();
+  await page.locator('#reviews-list article[part="review"]').first().waitFor();
   app.log.length = 0;
   await page.locator('#reviews rating-summary button[part="row"]').filter({ hasText: '1 star' }).click();
   await page.waitForFunction(() => {
@@ -118,7 +143,7 @@ test('pressing a rating row filters the linked list with exactly one request', a
   });
   assert.deepEqual(proxyRequests(app.log), ['GET /widget-api/reviews?page=1&limit=5&rating=1']);
   const labels = await page
-    .locator('review-list article[part="review"] svg.stars')
+    .locator('#reviews-list article[part="review"] svg.stars')
     .evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute('aria-label')));
   assert.ok(labels.length > 0);
   for (const label of labels) assert.equal(label, 'Rated 1.0 out of 5');
@@ -137,7 +162,7 @@ test('under the demo Content-Security-Policy (no unsafe-inline, no eval) nothing
   const csp = await page.evaluate(async () => (await fetch('/')).headers.get('content-security-policy'));
   assert.match(csp ?? '', /default-src 'self'/);
   assert.doesNotMatch(csp ?? '', /unsafe-inline|unsafe-eval/);
-  await page.locator('review-list article[part="review"]').first().waitFor();
+  await page.locator('#reviews-list article[part="review"]').first().waitFor();
   // Scroll everything into view so lazy images load too.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForLoadState('networkidle');
@@ -172,8 +197,36 @@ test('25 reloads in one tab (browser cache off, scrolled to different places): n
     const requested = await page.evaluate(() => (window as unknown as { proxyCalls: string[] }).proxyCalls);
     if (new Set(requested).size !== requested.length)
       repeated.push(`reload ${reload}: ${requested.join(', ')}`);
-    assert.ok(requested.includes('/widget-api/info'), `reload ${reload} asked for the business`);
+    // The page is server-rendered: the business came with it.
+    assert.ok(!requested.includes('/widget-api/info'), `reload ${reload} asked for the business again`);
   }
   assert.deepEqual(repeated, []);
   await page.close();
+});
+
+test('with JavaScript off the demo is fully usable: reviews, the filter form and the page links', async () => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+  const list = page.locator('#reviews-list');
+  assert.equal(await page.locator('.hero business-card [part="name"]').textContent(), 'Kettle & Crumb');
+  assert.equal(await list.locator('article[part="review"]').count(), 5);
+  assert.equal(await page.locator('post-list article[part="post"]').count(), 3);
+
+  await list.locator('select[name="rw-rating"]').selectOption('4');
+  await list.locator('button[part="apply"]').click();
+  await page.waitForURL(/rw-rating=4/);
+  const ratings = await list
+    .locator('article[part="review"] svg.stars')
+    .evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute('aria-label')));
+  assert.deepEqual(ratings, Array(5).fill('Rated 4.0 out of 5'));
+
+  await list.locator('a[part="next"]').click();
+  await page.waitForURL(/rw-page=2/);
+  assert.equal(await list.locator('[part="page-button"][aria-current="page"]').textContent(), '2');
+  assert.equal(await list.locator('select[name="rw-rating"]').inputValue(), '4');
+  await context.close();
 });

@@ -50,3 +50,23 @@ export function proxyRequests(log: LogRecord[]): string[] {
       : [],
   );
 }
+
+/**
+ * An init script that adds up the page's cumulative layout shift (shifts not caused by input) in
+ * `window.cls` from the first byte on; read it with `layoutShift(page)`.
+ */
+export function recordLayoutShift(): void {
+  (window as unknown as { cls: number }).cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[])
+      if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** The cumulative layout shift `recordLayoutShift` has added up so far. */
+export function layoutShift(page: import('playwright-core').Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { cls: number }).cls);
+}

@@ -14,6 +14,19 @@ import { readConfig } from '../../src/server/config.ts';
 import { createStaticHandler } from '../../src/server/static-files.ts';
 
 const app = createApp({ config: readConfig({}), selfUrl: 'http://localhost:1', log: () => {} });
+
+/**
+ * The demo's CSP; a server-rendered page (`/`) adds exactly one per-response nonce for the `<style>`
+ * elements of its widgets' shadow roots.
+ */
+function assertDemoCsp(header: string | null, what = ''): void {
+  const escaped = DEMO_CSP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  assert.match(
+    header ?? '',
+    new RegExp(`^${escaped}(; style-src 'self' 'nonce-[A-Za-z0-9+/]{22}==')?$`),
+    what,
+  );
+}
 const get = (path: string, headers: Record<string, string> = {}) =>
   app(new Request(`http://localhost:8787${path}`, { headers }));
 
@@ -40,7 +53,7 @@ describe('headers by what is served', () => {
       const answer = await get(path);
       const html = (answer.headers.get('content-type') ?? '').startsWith('text/html');
       if (answer.status === 200 && html) {
-        assert.equal(answer.headers.get('content-security-policy'), DEMO_CSP);
+        assertDemoCsp(answer.headers.get('content-security-policy'));
         assert.match(DEMO_CSP, /frame-ancestors 'none'/);
       } else {
         assert.ok(answer.status === 400 || answer.status === 404, `${path} → ${answer.status}`);
@@ -61,7 +74,7 @@ describe('headers by what is served', () => {
     for (const path of ['/', '/index.html', '/embed.html']) {
       const answer = await get(path);
       assert.equal(answer.status, 200, path);
-      assert.equal(answer.headers.get('content-security-policy'), DEMO_CSP, path);
+      assertDemoCsp(answer.headers.get('content-security-policy'), path);
     }
     const css = await get('/demo.css');
     assert.equal(css.status, 200);
@@ -125,5 +138,19 @@ describe('compression of static files', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the server-rendered demo page', () => {
+  test('each answer has its own style nonce, and every <style> in the page carries it', async () => {
+    const pages = await Promise.all([get('/'), get('/')]);
+    const nonces = pages.map(
+      (page) => /'nonce-([^']+)'/.exec(page.headers.get('content-security-policy') ?? '')?.[1],
+    );
+    assert.ok(nonces[0] && nonces[1] && nonces[0] !== nonces[1], 'two nonces');
+    const html = await pages[0]!.text();
+    const styles = html.match(/<style\b[^>]*>/g) ?? [];
+    assert.ok(styles.length > 0, 'the widgets are server-rendered');
+    for (const style of styles) assert.equal(style, `<style nonce="${nonces[0]}">`);
   });
 });

@@ -1,5 +1,5 @@
-import { html, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
-import type { ReviewWidgetsClient } from '../../api/client.ts';
+import { html, isServer, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { serverPageUrl, type ReviewWidgetsClient } from '../../api/client.ts';
 import type {
   MediaTypeFilter,
   PageView,
@@ -17,6 +17,7 @@ import {
   type ItemContext,
 } from '../shared/item-parts.ts';
 import { given, RANGES } from '../shared/numeric.ts';
+import { noScript } from '../shared/no-script.ts';
 import { PagedListElement } from '../shared/paged-list.ts';
 import { ratedLabel, renderStars } from '../shared/stars.ts';
 import type { RwListFilterChange } from '../shared/events.ts';
@@ -158,6 +159,9 @@ export class ReviewList extends PagedListElement<ReviewView> {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // A server render of a page that renders from its URL: read it as the browser does on connect.
+    const pageUrl = isServer && !this.hasUpdated && this.syncUrl != null ? serverPageUrl() : undefined;
+    if (pageUrl) this.readUrl(pageUrl);
     // A new filter or sort starts again from page 1 (unless the page was set in the same breath).
     const filtersChanged = CONTROLS.some((entry) => changed.has(entry.name));
     if (this.hasUpdated && filtersChanged) {
@@ -178,14 +182,24 @@ export class ReviewList extends PagedListElement<ReviewView> {
     return `${this.syncUrl || 'rw-'}${key}`;
   }
 
-  private readUrl(): void {
-    const params = new URL(location.href).searchParams;
+  private readUrl(href = location.href): void {
+    const params = new URL(href).searchParams;
     for (const entry of CONTROLS) {
       const value = entry.read(params.get(this.urlName(entry.urlKey)));
       if (value !== undefined) this.setControl(entry, value);
     }
     const page = given(RANGES.page, params.get(this.urlName('page')));
     if (this.paging !== 'more' && page !== undefined) this.page = page;
+  }
+
+  /** With `sync-url`, in a server render: the page URL showing `page` (the no-script page links). */
+  protected override pageHref(page: number): string | undefined {
+    const pageUrl = this.syncUrl != null ? serverPageUrl() : undefined;
+    if (!pageUrl) return undefined;
+    const url = new URL(pageUrl);
+    if (page > 1) url.searchParams.set(this.urlName('page'), String(page));
+    else url.searchParams.delete(this.urlName('page'));
+    return `${url.pathname}${url.search}`;
   }
 
   private writeUrl(): void {
@@ -245,23 +259,27 @@ export class ReviewList extends PagedListElement<ReviewView> {
   protected override renderControls() {
     const t = this.t;
     const locale = this.resolvedLocale;
-    return html`<div part="controls" class="controls">
-      ${CONTROLS.map((entry) => {
-        const current = this.controlValue(entry);
-        return html`<label class="control"
-          >${entry.label(t)}
-          <select part="select" name=${entry.name} @change=${this.onControlChange}>
-            <option value="" ?selected=${current === undefined}>${entry.unset(t)}</option>
-            ${entry.values.map(
-              (value) =>
-                html`<option value=${String(value)} ?selected=${current === value}>
-                  ${entry.option(t, value, locale)}
-                </option>`,
-            )}
-          </select>
-        </label>`;
-      })}
-    </div>`;
+    const pageUrl = this.syncUrl != null ? serverPageUrl() : undefined;
+    // Without JavaScript the selects are a GET form named by the URL parameters (`rw-rating`).
+    const named = (entry: ListControl) => (pageUrl ? this.urlName(entry.urlKey) : entry.name);
+    const selects = CONTROLS.map((entry) => {
+      const current = this.controlValue(entry);
+      return html`<label class="control"
+        >${entry.label(t)}
+        <select part="select" name=${named(entry)} @change=${this.onControlChange}>
+          <option value="" ?selected=${current === undefined}>${entry.unset(t)}</option>
+          ${entry.values.map(
+            (value) =>
+              html`<option value=${String(value)} ?selected=${current === value}>
+                ${entry.option(t, value, locale)}
+              </option>`,
+          )}
+        </select>
+      </label>`;
+    });
+    if (pageUrl && noScript.controls)
+      return noScript.controls({ pageUrl, urlName: (key) => this.urlName(key), selects, t });
+    return html`<div part="controls" class="controls">${selects}</div>`;
   }
 
   protected override renderEmpty() {

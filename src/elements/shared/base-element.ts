@@ -4,9 +4,11 @@
  * anything that looks like an API key, the error messages, and the `rw-*` events.
  */
 import {
+  adoptStyles,
   html,
   LitElement,
   nothing,
+  ReactiveElement,
   type PropertyDeclaration,
   type PropertyValues,
   type TemplateResult,
@@ -125,13 +127,47 @@ export abstract class RwElement extends LitElement {
   }
 
   /**
-   * A declarative shadow root the server wrote (Lit's server renderer, a fragment) holds the loading state
-   * the element renders anyway: start from an empty root, so the upgrade replaces that markup instead of
-   * rendering a second copy after it.
+   * What the shadow root still holds from the server (review-widgets/ssr, Lit's renderer): its content,
+   * its loading state, or nothing any more.
+   */
+  private serverRendered?: 'content' | 'loading';
+
+  /** Whether the element has something to show other than its loading state (data or an error). */
+  protected get hasOutcome(): boolean {
+    return true;
+  }
+
+  /**
+   * A declarative shadow root the server wrote is kept as it is until this element's first render, which
+   * replaces it in the same task (no frame shows neither): a visitor sees the server's rendering until the
+   * element can show the same, never a flash of the loading state or a second copy after it.
    */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    this.shadowRoot?.replaceChildren();
-    return super.createRenderRoot();
+    const written = this.shadowRoot;
+    if (!written?.firstChild) return super.createRenderRoot();
+    this.serverRendered = written.querySelector('[aria-busy="true"]') ? 'loading' : 'content';
+    return written;
+  }
+
+  protected override update(changed: PropertyValues<this>): void {
+    if (this.serverRendered) {
+      // Server content stays until this element can show the same: its translation is here (another
+      // language) and its data (handed over) is in hand; rendering before would replace it with a loading
+      // state and move the page.
+      void this.t; // asks for the translation, and for an update once it is here
+      if (this.serverRendered === 'content' && !(this.localisation.ready && this.hasOutcome)) {
+        // Attributes are reflected as usual; only the render waits.
+        (ReactiveElement.prototype as unknown as { update(changed: PropertyValues): void }).update.call(
+          this,
+          changed,
+        );
+        return;
+      }
+      this.serverRendered = undefined;
+      this.shadowRoot!.replaceChildren();
+      adoptStyles(this.shadowRoot!, (this.constructor as typeof LitElement).elementStyles);
+    }
+    super.update(changed);
   }
 
   override connectedCallback(): void {

@@ -18,8 +18,9 @@ export abstract class BusinessElement extends RwElement {
   );
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Data handed over by a server render shows as soon as it can (its translation may come later).
+    this.business.adopt();
     if (changed.has('endpoint')) {
-      this.business.adopt();
       if (this.business.value) void this.business.run();
       else this.startWhenNear(() => void this.business.run());
     }
@@ -34,6 +35,10 @@ export abstract class BusinessElement extends RwElement {
       this.renderRoot.querySelector<HTMLElement>('[part="name"]') ??
       this.renderRoot.querySelector<HTMLElement>('[part="base"]'),
   );
+
+  protected override get hasOutcome(): boolean {
+    return this.business.value !== undefined || this.business.error !== undefined;
+  }
 
   /** The class of the base section (`card`, `summary`). */
   protected abstract readonly baseClass: string;

@@ -123,7 +123,17 @@ export abstract class PagedListElement<T> extends RwElement {
     label: () => this.t.pagination(this.regionName),
     moreError: () => this.labels.moreError,
     renderError: (error, fallback, retry) => this.renderError(error, fallback, retry),
+    pageHref: (page) => this.pageHref(page),
   });
+
+  protected override get hasOutcome(): boolean {
+    return this.list.value !== undefined || this.list.error !== undefined;
+  }
+
+  /** The URL that shows a page, where the page renders from its URL (review-list with `sync-url`). */
+  protected pageHref(_page: number): string | undefined {
+    return undefined;
+  }
 
   /** The properties whose change means a new request. */
   protected static readonly queryProperties: readonly string[] = ['endpoint', 'limit', 'page'];
@@ -163,9 +173,10 @@ export abstract class PagedListElement<T> extends RwElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const queryProperties = (this.constructor as typeof PagedListElement).queryProperties;
+    // Data handed over by a server render shows as soon as it can (its translation may come later).
+    this.list.adopt();
     if (queryProperties.some((name) => (changed as Map<string, unknown>).has(name))) {
       // With data on screen (a server render's) the visitor can act at once: nothing to wait for.
-      this.list.adopt();
       if (this.list.value) void this.list.run();
       else this.startWhenNear(() => void this.list.run());
     }

@@ -19,6 +19,7 @@ import type { PageView } from '../../api/protocol.ts';
 import type { RwPageChange } from './events.ts';
 import { formatNumber } from './format.ts';
 import type { Resource } from './resource.ts';
+import { noScript } from './no-script.ts';
 import type { Strings } from './strings.ts';
 
 export interface PagingHost extends ReactiveControllerHost, HTMLElement {
@@ -40,6 +41,8 @@ export interface PagingOptions {
   moreError(): string;
   /** The host's error block (message and Retry). */
   renderError(error: unknown, fallback: string, retry: () => void): TemplateResult;
+  /** The URL that shows a page, where the page renders from its URL (a server render with `sync-url`). */
+  pageHref?(page: number): string | undefined;
 }
 
 /** The paging action whose load is under way or failed: its error is shown next to its button. */
@@ -148,6 +151,9 @@ export class Paging<T> implements ReactiveController {
     if (value.totalPages <= 1) return nothing;
     const t = this.options.t();
     const locale = this.options.locale();
+    const href = this.options.pageHref;
+    if (noScript.pages && href?.(1) !== undefined)
+      return noScript.pages({ value, label: this.options.label(), t, locale, href: (page) => href(page)! });
     const current = value.page;
     const last = value.totalPages;
     return html`<nav part="pagination" class="pagination" aria-label=${this.options.label()}>

@@ -52,6 +52,7 @@ export const EN = {
   noReviews: 'No reviews yet.',
   noMatchingReviews: 'No reviews match these filters.',
   clearFilters: 'Clear filters',
+  apply: 'Apply',
   noPosts: 'No posts yet.',
   verified: 'Verified',
   authorReviews: (count: string, n: number) =>

@@ -35,6 +35,18 @@ describe('widgets rendered with their data (renderWidgets)', () => {
     );
     const authors = [...list!.shadowRoot!.querySelectorAll('[part="author-name"]')].map((a) => a.textContent);
 
+    // A card in German, rendered in German on the server: the browser keeps that rendering until its own
+    // German strings are loaded, then replaces it in place (never a loading state in between).
+    const german = page.querySelector('[lang="de"] business-card')!;
+    expect(text(german)).to.contain('250 Bewertungen');
+    const germanHeight = german.getBoundingClientRect().height;
+    const loadingShown: string[] = [];
+    const watch = new MutationObserver(() => {
+      if (german.shadowRoot!.querySelector('.skeleton, [aria-busy="true"]')) loadingShown.push('loading');
+    });
+    watch.observe(german.shadowRoot!, { childList: true, subtree: true, attributes: true });
+    const serverSection = german.shadowRoot!.querySelector('[part="base"]')!;
+
     const dom = await import('../support/dom.ts'); // defines the elements, as the late script tag does
     const widgets = [card, summary, list, postList] as unknown as ReviewList[];
     for (const widget of widgets) await dom.settled(widget);
@@ -49,6 +61,16 @@ describe('widgets rendered with their data (renderWidgets)', () => {
       expect(widget.shadowRoot!.querySelectorAll('[part="base"]')).to.have.length(1);
       expect(widget.querySelectorAll('script[data-rw-answers]').length, 'the answers were read').to.equal(0);
     }
+    await dom.until(
+      german as unknown as ReviewList,
+      () => !serverSection.isConnected,
+      'the German card rendered by the browser',
+    );
+    watch.disconnect();
+    expect(loadingShown).to.deep.equal([]);
+    expect(text(german)).to.contain('250 Bewertungen');
+    expect(german.getBoundingClientRect().height).to.equal(germanHeight);
+
     // The site's own content of the element is kept (light DOM).
     expect(list!.querySelector('a')?.textContent).to.equal('All our reviews');
 

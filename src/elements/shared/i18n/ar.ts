@@ -78,6 +78,7 @@ const ar: Strings = {
   noReviews: 'لا توجد مراجعات بعد.',
   noMatchingReviews: 'لا توجد مراجعات تطابق عوامل التصفية هذه.',
   clearFilters: 'مسح عوامل التصفية',
+  apply: 'تطبيق',
   noPosts: 'لا توجد منشورات بعد.',
   verified: 'موثّق',
   authorReviews: (c, n) => count(n, c, REVIEWS),

@@ -46,6 +46,7 @@ const de: Strings = {
   noReviews: 'Noch keine Bewertungen.',
   noMatchingReviews: 'Keine Bewertungen passen zu diesen Filtern.',
   clearFilters: 'Filter zurücksetzen',
+  apply: 'Anwenden',
   noPosts: 'Noch keine Beiträge.',
   verified: 'Verifiziert',
   authorReviews: (c, n) => plural(n, { one: `${c} Bewertung`, other: `${c} Bewertungen` }),

@@ -45,6 +45,7 @@ const es: Strings = {
   noReviews: 'Aún no hay reseñas.',
   noMatchingReviews: 'Ninguna reseña coincide con estos filtros.',
   clearFilters: 'Quitar filtros',
+  apply: 'Aplicar',
   noPosts: 'Aún no hay publicaciones.',
   verified: 'Verificado',
   authorReviews: (c, n) => plural(n, { one: `${c} reseña`, other: `${c} reseñas` }),

@@ -46,6 +46,7 @@ const fr: Strings = {
   noReviews: 'Pas encore d’avis.',
   noMatchingReviews: 'Aucun avis ne correspond à ces filtres.',
   clearFilters: 'Effacer les filtres',
+  apply: 'Appliquer',
   noPosts: 'Pas encore de publications.',
   verified: 'Vérifié',
   authorReviews: (c, n) => plural(n, { one: `${c} avis`, other: `${c} avis` }),
