@@ -1,7 +1,7 @@
 // End-to-end support: the real `npm start` app (demo + proxy + sample upstream over real HTTP) on a free
 // port, and the system Chromium driven by playwright-core.
 import { createServer, type Server } from 'node:http';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { createApp } from '../../src/server/app.ts';
 import { readConfig } from '../../src/server/config.ts';
@@ -67,6 +67,6 @@ export function recordLayoutShift(): void {
 }
 
 /** The cumulative layout shift `recordLayoutShift` has added up so far. */
-export function layoutShift(page: import('playwright-core').Page): Promise<number> {
+export function layoutShift(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { cls: number }).cls);
 }
