@@ -51,6 +51,8 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log }: AppOpti
     upstreamUrl: config.upstream?.url ?? `${selfUrl}${SAMPLE_MOUNT}`,
     mount: PROXY_MOUNT,
     compression: nodeCompression,
+    // The fragment route, {mount}/html/{element}, for sites whose server is not JavaScript.
+    html: renderWidgets,
     ...config.proxy,
     log,
   });

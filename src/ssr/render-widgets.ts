@@ -25,13 +25,14 @@ import {
   type ServerAnswer,
 } from '../api/protocol.ts';
 import { canonicalQuery, type Operation } from '../api/query.ts';
-import type { ProxyHandler } from '../server/proxy/index.ts';
+import { escapeAttribute } from '../server/proxy/fragments.ts';
 import '../define.ts';
 import './no-script.ts';
 
 export interface RenderWidgetsOptions {
-  /** The `createProxy` handler the widgets' data is read through (in-process). */
-  proxy: ProxyHandler;
+  /** The `createProxy` handler the widgets' data is read through (in-process; any Fetch handler that
+   * answers the widget protocol will do). */
+  proxy: (request: Request, context?: { clientAddress?: string }) => Promise<Response>;
   /** The URL of the page being rendered: relative `endpoint`s resolve against it. */
   url?: string;
   /**
@@ -220,10 +221,6 @@ async function askProxy(
   });
   if (!response.ok) return undefined;
   return { operation, query, answer: await response.json() };
-}
-
-function escapeAttribute(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 }
 
 /** JSON that cannot end its `<script>` element or open a comment in it. */

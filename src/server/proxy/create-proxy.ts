@@ -13,7 +13,9 @@ import { negotiateEncoding } from '../encoding.ts';
 import { CircuitBreaker } from './breaker.ts';
 import { UpstreamBudget } from './budget.ts';
 import { AnswerCache, type CachedAnswer, type CacheOutcome } from './cache.ts';
+import { LRUCache } from 'lru-cache';
 import { decideCors, PREFLIGHT_HEADERS, type CorsDecision } from './cors.ts';
+import { fragmentRequest } from './fragments.ts';
 import {
   resolveOptions,
   type ContentCoding,
@@ -60,6 +62,7 @@ const OPERATIONS: readonly Operation[] = ['info', 'posts', 'reviews'];
 const SAME_ORIGIN: CorsDecision = { kind: 'same-origin' };
 const CACHE_STATUS_NAME = 'review-widgets';
 const JSON_TYPE = 'application/json; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
 /** Smaller bodies are sent as they are: compression would save less than its headers cost. */
 const MIN_COMPRESSED_BYTES = 1024;
 
@@ -115,6 +118,11 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     return result;
   }
 
+  // Rendered fragments (the `html` option), fresh as long as a data answer, one render per key at a time.
+  const fragments = new LRUCache<string, { html: string; storedAt: number }>({ max: 500 });
+  const rendering = new Map<string, Promise<string>>();
+  const htmlPrefix = `${config.mount}/html/`;
+
   const proxy = async (request: Request, context?: ProxyContext): Promise<Response> => {
     const url = new URL(request.url);
     const result = await answer(new FetchRequest(request, url, context?.clientAddress));
@@ -123,7 +131,8 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const init = { status: result.status, headers: result.headers, encodeBody: 'manual' } as ResponseInit;
     return new Response(result.body, init);
   };
-  return Object.assign(proxy, { answer });
+  const handler: ProxyHandler = Object.assign(proxy, { answer });
+  return handler;
 
   async function handle(request: ProxyRequest): Promise<ProxyAnswer> {
     const origin = request.header('origin') ?? null;
@@ -135,7 +144,11 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
 
     // Exact matches against a fixed table: no prefix games, no decoding, no `..`.
     const operation = routes.get(request.pathname);
-    if (!operation) {
+    const fragment =
+      config.html && request.pathname.startsWith(htmlPrefix)
+        ? request.pathname.slice(htmlPrefix.length)
+        : undefined;
+    if (!operation && fragment === undefined) {
       return finish(
         jsonError(404, 'Not Found', `No such route. Use ${config.mount}/{${OPERATIONS.join(',')}}.`),
       );
@@ -152,41 +165,90 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       return finish(refused);
     }
 
-    const parsed = parseQuery(operation, new URLSearchParams(request.search), config);
+    if (fragment !== undefined) return finish(await renderFragment(request, fragment));
+    const parsed = parseQuery(operation!, new URLSearchParams(request.search), config);
     if (!parsed.ok) {
       // With this proxy's limits, so a widget that asked for more than it accepts can ask again within them.
       const limits = { maxLimit: config.maxLimit, maxPage: config.maxPage };
       return finish(jsonError(400, 'Bad Request', parsed.message, { limits }));
     }
 
-    // Fail closed: an unknown address is one shared bucket, never "no limit".
-    const wait =
-      config.perMinute > 0
-        ? limiter.take(
-            clientAddress(request.header('x-forwarded-for'), request.clientAddress, config.trustProxy),
-          )
-        : 0;
-    if (wait > 0) {
-      const limited = jsonError(429, 'Too Many Requests', 'Too many requests; slow down.');
-      limited.headers['retry-after'] = String(wait);
-      return finish(limited);
-    }
+    const limited = rateLimited(request);
+    if (limited) return finish(limited);
 
     const { query } = parsed;
-    const key = `${operation}?${canonicalQuery(operation, query)}`;
+    const key = `${operation}?${canonicalQuery(operation!, query)}`;
     let answer = cache.fresh(key);
     let outcome: Outcome = 'hit';
     if (!answer) {
-      const filterKey = `${operation}?${canonicalQuery(operation, { ...query, page: undefined })}`;
+      const filterKey = `${operation}?${canonicalQuery(operation!, { ...query, page: undefined })}`;
       const emptyPage = operation === 'info' ? undefined : pageEnds.pastTheEnd(filterKey, query);
       if (emptyPage !== undefined) return finish(jsonAnswer(request, emptyPage));
       try {
-        ({ answer, outcome } = await cache.get(key, () => load(operation, query, filterKey)));
+        ({ answer, outcome } = await cache.get(key, () => load(operation!, query, filterKey)));
       } catch (error) {
         return finish(upstreamErrorResponse(error, clock.now()));
       }
     }
     return cachedAnswer(request, answer, outcome, common, varyOrigin);
+  }
+
+  /** A 429 when this client has no token left; fail closed: an unknown address is one shared bucket. */
+  function rateLimited(request: ProxyRequest): ProxyAnswer | undefined {
+    if (config.perMinute <= 0) return undefined;
+    const wait = limiter.take(
+      clientAddress(request.header('x-forwarded-for'), request.clientAddress, config.trustProxy),
+    );
+    if (wait <= 0) return undefined;
+    const limited = jsonError(429, 'Too Many Requests', 'Too many requests; slow down.');
+    limited.headers['retry-after'] = String(wait);
+    return limited;
+  }
+
+  /** `GET {mount}/html/{element}`: the element rendered with its data, as an HTML fragment. */
+  async function renderFragment(request: ProxyRequest, tag: string): Promise<ProxyAnswer> {
+    const asked = fragmentRequest(tag, new URLSearchParams(request.search), config.mount, config);
+    if (!asked.ok) {
+      return jsonError(asked.status, asked.status === 404 ? 'Not Found' : 'Bad Request', asked.message);
+    }
+    const limited = rateLimited(request);
+    if (limited) return limited;
+    const now = clock.now();
+    const cached = fragments.get(asked.key);
+    const fresh = cached && now - cached.storedAt < config.ttlMs ? cached : undefined;
+    let html = fresh?.html;
+    if (html === undefined) {
+      let pending = rendering.get(asked.key);
+      if (!pending) {
+        // The data is read through this proxy in-process, as the visitor: its rules apply to each read.
+        pending = config.html!(asked.markup, {
+          proxy: handler,
+          url: `${request.origin}${request.pathname}`,
+          clientAddress: clientAddress(
+            request.header('x-forwarded-for'),
+            request.clientAddress,
+            config.trustProxy,
+          ),
+        }).finally(() => rendering.delete(asked.key));
+        rendering.set(asked.key, pending);
+      }
+      html = await pending;
+    }
+    // A widget rendered with its data carries the answers it was rendered from; one without (the data
+    // could not be had) shows its loading state, loads in the browser, and is neither kept nor cached.
+    const complete = html.includes('data-rw-answers');
+    if (!fresh && complete) fragments.set(asked.key, { html, storedAt: clock.now() });
+    const outcome: Outcome = fresh ? 'hit' : 'miss';
+    return {
+      status: 200,
+      headers: {
+        'content-type': HTML_TYPE,
+        'cache-control': complete ? cacheControlOf[outcome] : 'no-store',
+        'x-cache': X_CACHE[outcome],
+        ...(varyOrigin ? { vary: 'Origin' } : {}),
+      },
+      body: request.method === 'HEAD' ? null : html,
+    };
   }
 
   async function load(operation: Operation, query: ParsedQuery, filterKey: string): Promise<string> {

@@ -5,11 +5,13 @@ export {
   type Compression,
   type Compressor,
   type ContentCoding,
+  type FragmentRenderer,
   type LogRecord,
   type ProxyContext,
   type ProxyOptions,
 } from './options.ts';
 export { systemClock, type Clock } from './clock.ts';
+export { FRAGMENT_ELEMENTS } from './fragments.ts';
 // The upstream API's contract (zod) and the view models the proxy answers (the widget protocol).
 export * from '../../api/schemas.ts';
 export * from '../../api/protocol.ts';

@@ -47,6 +47,11 @@ export interface ProxyOptions {
   compression?: Compression | false;
   /** The time source for every timeout, window and limit. Default: the system clock. For tests. */
   clock?: Clock;
+  /**
+   * Turns on the fragment route, `GET {mount}/html/{element}?{attributes}`: pass `renderWidgets` from
+   * `review-widgets/ssr`. Default: off (the proxy then carries no server renderer).
+   */
+  html?: FragmentRenderer;
   limits?: {
     /** Largest `limit` a visitor may ask for. Default 50 ({@link DEFAULT_MAX_LIMIT}), at most 100 ({@link MAX_LIMIT}). */
     maxLimit?: number;
@@ -140,9 +145,20 @@ export interface ResolvedOptions {
   perMinute: number;
   trustProxy: number;
   cdnMaxAgeSeconds?: number;
+  html?: FragmentRenderer;
   fetch: typeof fetch;
   log: (record: LogRecord) => void;
 }
+
+/** Renders a page's widgets with their data (`renderWidgets` from review-widgets/ssr). */
+export type FragmentRenderer = (
+  markup: string,
+  options: {
+    proxy: (request: Request, context?: { clientAddress?: string }) => Promise<Response>;
+    url: string;
+    clientAddress?: string;
+  },
+) => Promise<string>;
 
 export class ProxyConfigError extends Error {
   override name = 'ProxyConfigError';
@@ -208,6 +224,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
       options.cdnMaxAgeSeconds === undefined
         ? undefined
         : whole(options.cdnMaxAgeSeconds, 0, 'cdnMaxAgeSeconds', 0),
+    html: options.html,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     log: options.log ?? logToConsole,
   };

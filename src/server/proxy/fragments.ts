@@ -1,0 +1,124 @@
+/**
+ * The fragment route, `GET {mount}/html/{element}?{attributes}`: one widget rendered with its data as a
+ * `text/html` fragment, for servers that are not JavaScript (a PHP or WordPress include, an edge include).
+ * This module describes what the route accepts and builds the element's markup; the rendering itself is
+ * the `html` option of `createProxy` (`renderWidgets` from review-widgets/ssr), so the proxy carries no
+ * server renderer unless a deployment asks for one.
+ */
+import { isKeyLikeName } from '../../api/limits.ts';
+import { parseQuery, type Operation, type QueryLimits } from '../../api/query.ts';
+
+/** A check of one attribute's value: the problem, or `undefined` when the value is usable. */
+type Check = (value: string) => string | undefined;
+
+const oneOf =
+  (...values: string[]): Check =>
+  (value) =>
+    values.includes(value) ? undefined : `must be one of ${values.map((v) => `"${v}"`).join(', ')}`;
+const matching =
+  (pattern: RegExp, what: string): Check =>
+  (value) =>
+    pattern.test(value) ? undefined : `must be ${what}`;
+
+/** The presentation attributes, each checked here; the data attributes are checked as the data route's query. */
+const PRESENTATION: Record<string, Check> = {
+  theme: oneOf('light', 'dark', 'auto'),
+  locale: matching(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/, 'a language tag such as "de" or "pt-BR"'),
+  'heading-level': matching(/^[1-6]$/, 'a whole number from 1 to 6'),
+  paging: oneOf('pages', 'more'),
+  controls: oneOf('', 'none'),
+  label: matching(/^[^<>]{1,120}$/, 'a text of at most 120 characters'),
+  for: matching(/^[A-Za-z][\w-]{0,63}$/, 'an element id'),
+  endpoint: (value) =>
+    /^(?:https?:\/\/[^/?#\s@]+)?\/[^?#\s]*$/.test(value)
+      ? undefined
+      : 'must be a path ("/widget-api") or an http(s) URL without a query',
+};
+
+/** The data attributes: the data route's parameter each one is. */
+const DATA: Record<string, string> = {
+  limit: 'limit',
+  page: 'page',
+  rating: 'rating',
+  'sort-type': 'sortType',
+  'media-type': 'mediaType',
+};
+
+/**
+ * What each element accepts on the fragment route, and which data operation it reads: every attribute it
+ * observes but `loading` (a fragment renders at once) and `sync-url` (a fragment cannot know the URL of the
+ * page that includes it, so its state could not be kept there).
+ */
+export const FRAGMENT_ELEMENTS: Record<string, { attributes: readonly string[]; operation: Operation }> = {
+  'business-card': { attributes: ['endpoint', 'theme', 'locale', 'heading-level'], operation: 'info' },
+  'rating-summary': { attributes: ['endpoint', 'theme', 'locale', 'for'], operation: 'info' },
+  'review-list': {
+    attributes: [
+      'endpoint',
+      'theme',
+      'locale',
+      'label',
+      'paging',
+      'controls',
+      'limit',
+      'page',
+      'rating',
+      'sort-type',
+      'media-type',
+    ],
+    operation: 'reviews',
+  },
+  'post-list': {
+    attributes: ['endpoint', 'theme', 'locale', 'label', 'paging', 'controls', 'limit', 'page'],
+    operation: 'posts',
+  },
+};
+
+export type FragmentRequest =
+  { ok: true; markup: string; key: string } | { ok: false; status: 400 | 404; message: string };
+
+/**
+ * The markup of the element a fragment request asks for (`endpoint` defaults to the proxy's mount), and
+ * its cache key; or what is wrong with the request. Nothing unknown passes: an unknown element is a 404,
+ * an unknown, repeated or unusable attribute a 400 naming it.
+ */
+export function fragmentRequest(
+  tag: string,
+  params: URLSearchParams,
+  mount: string,
+  limits: QueryLimits,
+): FragmentRequest {
+  const element = FRAGMENT_ELEMENTS[tag];
+  if (!element) {
+    const known = Object.keys(FRAGMENT_ELEMENTS).join(', ');
+    return { ok: false, status: 404, message: `No such element "${tag}" (known: ${known}).` };
+  }
+  const attributes = new Map<string, string>();
+  const data = new URLSearchParams();
+  for (const [name, value] of params) {
+    if (!element.attributes.includes(name) || isKeyLikeName(name)) {
+      return fail(`Unknown attribute "${name}" for <${tag}> (allowed: ${element.attributes.join(', ')}).`);
+    }
+    if (attributes.has(name)) return fail(`Attribute "${name}" is given more than once.`);
+    const problem = PRESENTATION[name]?.(value);
+    if (problem) return fail(`"${name}" ${problem}; got ${JSON.stringify(value.slice(0, 80))}.`);
+    if (DATA[name]) data.set(DATA[name], value);
+    attributes.set(name, value);
+  }
+  // The data attributes mean what the data route's query means, with this proxy's limits.
+  const parsed = parseQuery(element.operation, data, limits);
+  if (!parsed.ok) return fail(parsed.message);
+  if (!attributes.has('endpoint')) attributes.set('endpoint', mount || '/');
+  const sorted = [...attributes].sort(([a], [b]) => (a < b ? -1 : 1));
+  const markup = `<${tag}${sorted.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('')}></${tag}>`;
+  return { ok: true, markup, key: markup };
+}
+
+function fail(message: string): FragmentRequest {
+  return { ok: false, status: 400, message };
+}
+
+/** A value as it may stand inside a double-quoted HTML attribute. */
+export function escapeAttribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}

@@ -1,0 +1,150 @@
+/**
+ * The fragment route, `GET {mount}/html/{element}?{attributes}` (createProxy's `html` option with
+ * `renderWidgets`): a widget rendered with its data as `text/html`, validated like every other route,
+ * cached, with the proxy's CORS and cache headers; what a PHP or WordPress include fetches.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { KEY_LIKE_NAMES } from '../../src/api/limits.ts';
+import { createProxy, FRAGMENT_ELEMENTS, type ProxyOptions } from '../../src/server/proxy/index.ts';
+import { createSampleUpstream, SAMPLE_API_KEY } from '../../src/sample/index.ts';
+import { renderWidgets } from '../../src/ssr/render-widgets.ts';
+
+function fragmentProxy(options: Partial<ProxyOptions> = {}) {
+  const sample = createSampleUpstream();
+  const upstream: string[] = [];
+  const proxy = createProxy({
+    apiKey: SAMPLE_API_KEY,
+    upstreamUrl: 'https://api.example.com',
+    log: () => {},
+    html: renderWidgets,
+    fetch: (input, init) => {
+      upstream.push(String(input));
+      return sample(new Request(input, init));
+    },
+    ...options,
+  });
+  const get = (path: string, init: RequestInit = {}) => proxy(new Request(`https://site.test${path}`, init));
+  return { get, upstream };
+}
+
+describe('the fragment route', () => {
+  it('answers each element rendered with its data, as an HTML fragment the browser takes over', async () => {
+    const { get } = fragmentProxy();
+    for (const [tag, text] of [
+      ['business-card', 'Kettle &amp; Crumb'],
+      ['rating-summary', 'Based on 250 reviews'],
+      ['review-list', 'article part="review"'],
+      ['post-list', 'article part="post"'],
+    ] as const) {
+      const answer = await get(`/widget-api/html/${tag}${tag.endsWith('-list') ? '?limit=2' : ''}`);
+      assert.equal(answer.status, 200, tag);
+      assert.equal(answer.headers.get('content-type'), 'text/html; charset=utf-8');
+      assert.match(answer.headers.get('cache-control') ?? '', /^public, max-age=300/);
+      const html = await answer.text();
+      assert.match(html, new RegExp(`<${tag} [^>]*endpoint="/widget-api"`), tag);
+      assert.match(html, /<template shadowroot="open" shadowrootmode="open">/);
+      assert.ok(html.includes(text), `${tag} shows ${text}`);
+      assert.match(html, /<script type="application\/json" data-rw-answers>/);
+      assert.equal(html.includes(SAMPLE_API_KEY), false);
+    }
+  });
+
+  it('a second request for the same fragment is served from the cache, without the upstream', async () => {
+    const { get, upstream } = fragmentProxy();
+    const first = await get('/widget-api/html/review-list?rating=5&limit=3');
+    const calls = upstream.length;
+    // The same attributes in another order are the same fragment.
+    const second = await get('/widget-api/html/review-list?limit=3&rating=5');
+    assert.equal(first.headers.get('x-cache'), 'MISS');
+    assert.equal(second.headers.get('x-cache'), 'HIT');
+    assert.equal(await second.text(), await first.text());
+    assert.equal(upstream.length, calls);
+  });
+
+  it('refuses what it does not know, naming it, and calls no upstream for it', async () => {
+    const { get, upstream } = fragmentProxy();
+    const refusals: [string, number, RegExp][] = [
+      ['/widget-api/html/review-lists', 404, /No such element "review-lists"/],
+      ['/widget-api/html/', 404, /No such element ""/],
+      ['/widget-api/html/review-list?colour=red', 400, /Unknown attribute "colour"/],
+      ['/widget-api/html/business-card?rating=5', 400, /Unknown attribute "rating" for <business-card>/],
+      ['/widget-api/html/review-list?limit=2&limit=3', 400, /given more than once/],
+      ['/widget-api/html/review-list?limit=500', 400, /"limit" must be a whole number from 1 to 50/],
+      ['/widget-api/html/review-list?sort-type=BEST', 400, /"sortType" must be one of/],
+      ['/widget-api/html/business-card?theme=neon', 400, /"theme" must be one of/],
+      [
+        '/widget-api/html/business-card?heading-level=7',
+        400,
+        /"heading-level" must be a whole number from 1 to 6/,
+      ],
+      ['/widget-api/html/post-list?label=%3Cscript%3E', 400, /"label" must be a text/],
+      ['/widget-api/html/post-list?endpoint=javascript:alert(1)', 400, /"endpoint" must be a path/],
+      ['/widget-api/html/post-list?locale=de%22%3E', 400, /"locale" must be a language tag/],
+    ];
+    for (const name of KEY_LIKE_NAMES)
+      refusals.push([`/widget-api/html/review-list?${name}=secret`, 400, /Unknown attribute/]);
+    for (const [path, status, message] of refusals) {
+      const answer = await get(path);
+      assert.equal(answer.status, status, path);
+      assert.match(((await answer.json()) as { message: string }).message, message, path);
+    }
+    assert.deepEqual(upstream, []);
+  });
+
+  it('applies the proxy’s CORS: a refused origin gets 403, an allowed one its header', async () => {
+    const { get } = fragmentProxy({ allowedOrigins: ['https://shop.example'] });
+    const refused = await get('/widget-api/html/business-card', {
+      headers: { origin: 'https://evil.example' },
+    });
+    assert.equal(refused.status, 403);
+    const allowed = await get('/widget-api/html/business-card', {
+      headers: { origin: 'https://shop.example' },
+    });
+    assert.equal(allowed.status, 200);
+    assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://shop.example');
+    assert.equal(allowed.headers.get('vary'), 'Origin');
+  });
+
+  it('HEAD answers the headers only; other methods are refused', async () => {
+    const { get } = fragmentProxy();
+    const head = await get('/widget-api/html/business-card', { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(await head.text(), '');
+    assert.equal((await get('/widget-api/html/business-card', { method: 'POST' })).status, 405);
+  });
+
+  it('when the data cannot be had, the fragment shows the loading state, is not cached, and says no-store', async () => {
+    const { get } = fragmentProxy({
+      fetch: async () => new Response('down', { status: 503 }),
+      limits: { retries: 0 },
+    });
+    const answer = await get('/widget-api/html/review-list');
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('cache-control'), 'no-store');
+    assert.match(await answer.text(), /aria-busy="true"/);
+    assert.equal((await get('/widget-api/html/review-list')).headers.get('x-cache'), 'MISS');
+  });
+
+  it('is off unless the proxy is given a renderer', async () => {
+    const sample = createSampleUpstream();
+    const proxy = createProxy({
+      apiKey: SAMPLE_API_KEY,
+      upstreamUrl: 'https://api.example.com',
+      log: () => {},
+      fetch: (input, init) => sample(new Request(input, init)),
+    });
+    assert.equal((await proxy(new Request('https://site.test/widget-api/html/review-list'))).status, 404);
+  });
+
+  it('accepts exactly the attributes each element observes (but `loading` and `sync-url`)', () => {
+    for (const [tag, { attributes }] of Object.entries(FRAGMENT_ELEMENTS)) {
+      const observed = (
+        customElements.get(tag) as unknown as { observedAttributes: string[] }
+      ).observedAttributes
+        .filter((name) => !['loading', 'sync-url'].includes(name) && !KEY_LIKE_NAMES.includes(name))
+        .sort();
+      assert.deepEqual([...attributes].sort(), observed, tag);
+    }
+  });
+});
