@@ -28,6 +28,7 @@ import { canonicalQuery, type Operation } from '../api/query.ts';
 import { escapeAttribute } from '../server/proxy/fragments.ts';
 import '../define.ts';
 import './no-script.ts';
+import { structuredData } from './structured-data.ts';
 
 export interface RenderWidgetsOptions {
   /** The `createProxy` handler the widgets' data is read through (in-process; any Fetch handler that
@@ -74,7 +75,7 @@ export async function renderWidgets(markup: string, options: RenderWidgetsOption
   let result = '';
   let from = 0;
   widgets.forEach(({ element: widget }, index) => {
-    const { output, given, endpoint } = rendered[index]!;
+    const { output, given, endpoint, described } = rendered[index]!;
     const fresh = given.filter((answer) => {
       const key = keyOf({ ...answer, query: answer.query ?? {}, endpoint });
       return !embedded.has(key) && embedded.add(key);
@@ -91,7 +92,8 @@ export async function renderWidgets(markup: string, options: RenderWidgetsOption
       output.slice(0, close) +
       script +
       inner +
-      output.slice(close);
+      output.slice(close) +
+      (described.length ? structuredData(described) : '');
     from = location.endOffset;
   });
   return result + markup.slice(from);
@@ -153,7 +155,7 @@ async function renderWidget(
   pageUrl: string,
   answer: (asked: Asked & { endpoint: string }) => Promise<ServerAnswer | undefined>,
   nonce: string | undefined,
-): Promise<{ output: string; given: ServerAnswer[]; endpoint: string }> {
+): Promise<{ output: string; given: ServerAnswer[]; endpoint: string; described: ServerAnswer[] }> {
   const tag = widget.tagName;
   const attributes = widget.attrs.filter((attribute) => ATTRIBUTE_NAME.test(attribute.name));
   const endpoint = attributes.find((attribute) => attribute.name === 'endpoint')?.value ?? '';
@@ -185,8 +187,16 @@ async function renderWidget(
     if (found) given.push(found);
   }
   if (given.length) output = renderOnce();
+  // Structured data describes the business: a list that asks for it gets the business's answer too.
+  let described: ServerAnswer[] = [];
+  if (widget.attrs.some((attribute) => attribute.name === 'structured-data')) {
+    const info =
+      given.find((found) => found.operation === 'info') ??
+      (await answer({ operation: 'info', query: {}, endpoint }));
+    described = info ? [info, ...given.filter((found) => found.operation !== 'info')] : [];
+  }
   if (nonce !== undefined) output = output.replaceAll('<style>', `<style nonce="${escapeAttribute(nonce)}">`);
-  return { output, given, endpoint };
+  return { output, given, endpoint, described };
 }
 
 /** A client that notes every query an element looks for in hand (the first pass). */

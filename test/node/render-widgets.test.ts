@@ -165,4 +165,38 @@ describe('renderWidgets', () => {
     assert.equal(await renderWidgets(markup, { proxy }), markup);
     assert.deepEqual(upstream, []);
   });
+
+  it('structured-data, opt-in: JSON-LD of the business, its AggregateRating and the reviews shown', async () => {
+    const { proxy } = sampleProxy();
+    const page = await renderWidgets(
+      '<business-card endpoint="/widget-api"></business-card>' +
+        '<review-list endpoint="/widget-api" limit="2" structured-data></review-list>',
+      { proxy },
+    );
+    const scripts = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    assert.equal(scripts.length, 1, 'only the widget that asks for it');
+    assert.match(page, /<\/review-list><!--\/lit-part--><script type="application\/ld\+json">/);
+    const data = JSON.parse(scripts[0]![1]!);
+    assert.equal(data['@type'], 'LocalBusiness');
+    assert.equal(data.name, 'Kettle & Crumb');
+    assert.deepEqual(data.aggregateRating, {
+      '@type': 'AggregateRating',
+      ratingValue: 4.02,
+      reviewCount: 250,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    assert.equal(data.review.length, 2);
+    assert.equal(data.review[0]['@type'], 'Review');
+    assert.match(data.review[0].datePublished, /^\d{4}-\d{2}-\d{2}$/);
+    assert.ok(data.review[0].reviewRating.ratingValue >= 1);
+    // The reviews are the ones shown.
+    const shown = [...page.matchAll(/part="author-name"[^>]*>(?:<!--[^>]*-->)*([^<]+)</g)].map(
+      (match) => match[1],
+    );
+    assert.deepEqual(
+      data.review.map((review: { author: { name: string } }) => review.author.name),
+      shown,
+    );
+  });
 });
