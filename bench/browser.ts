@@ -17,7 +17,7 @@ import { sampleProxy } from './wire.ts';
 const ROUNDS = 11;
 
 /** tsx compiles functions with esbuild's `keepNames`, whose `__name` helper does not exist in the page. */
-const NAME_SHIM = { content: 'globalThis.__name = (fn) => fn;' };
+export const NAME_SHIM = { content: 'globalThis.__name = (fn) => fn;' };
 
 async function waitForReviews(page: Page, selector = 'review-list'): Promise<void> {
   await page.waitForFunction(

@@ -7,6 +7,7 @@ import * as prettier from 'prettier';
 import { runBrowserBench } from './browser.ts';
 import { runProxyBench } from './proxy.ts';
 import { runSizeBench } from './size.ts';
+import { runSsrBench } from './ssr.ts';
 import { runWireBench } from './wire.ts';
 import { machineDescription, markdownTable, type BenchRow } from './table.ts';
 
@@ -15,6 +16,7 @@ for (const [name, run] of [
   ['size', runSizeBench],
   ['wire', runWireBench],
   ['browser', runBrowserBench],
+  ['ssr', runSsrBench],
   ['proxy', runProxyBench],
 ] as const) {
   console.error(`bench: ${name}…`);
