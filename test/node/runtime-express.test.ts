@@ -57,3 +57,36 @@ test('Express: the proxy still refuses what it must (400 naming the parameter, 4
   const post = await fetch(`${base}/widget-api/info`, { method: 'POST' });
   assert.equal(post.status, 405);
 });
+
+test('Express: the README’s server-rendering recipe answers a page with the widgets’ data in it', async () => {
+  const { renderWidgets } = await import('../../src/ssr/render-widgets.ts');
+  const proxy = createProxy({
+    apiKey: SAMPLE_API_KEY,
+    upstreamUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    log: () => {},
+  });
+  const page = '<main><h1>Our shop</h1><review-list endpoint="/widget-api" limit="2"></review-list></main>';
+  // As in the README: render the page's HTML, then send it.
+  const app = express();
+  app.get('/shop', async (request, response) => {
+    const html = await renderWidgets(page, {
+      proxy,
+      url: `${request.protocol}://${request.get('host')}${request.originalUrl}`,
+      clientAddress: request.socket.remoteAddress,
+    });
+    response.type('html').send(html);
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/shop`);
+    assert.equal(answer.headers.get('content-type'), 'text/html; charset=utf-8');
+    const html = await answer.text();
+    assert.match(html, /^<main><h1>Our shop<\/h1>/);
+    assert.match(html, /<template shadowroot="open" shadowrootmode="open">/);
+    assert.equal((html.match(/<article part="review"/g) ?? []).length, 2);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
