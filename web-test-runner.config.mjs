@@ -71,10 +71,33 @@ const browsers = { chromium, firefox, webkit };
 const serverRendered = {};
 if (!browsers[engine]) throw new Error(`RW_ENGINE must be one of ${Object.keys(browsers).join(', ')}.`);
 
+/**
+ * `executeServerCommand('emulate-forced-colors', { active })`: forced-colors emulation (Windows High
+ * Contrast) through Chromium's DevTools protocol, which the runner's own `emulateMedia` does not pass on.
+ * Other engines answer `false` and the test says it checked Chromium only.
+ */
+function forcedColorsPlugin() {
+  return {
+    name: 'emulate-forced-colors',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'emulate-forced-colors') return undefined;
+      try {
+        const cdp = await session.browser.getPage(session.id).createCDPSession();
+        await cdp.send('Emulation.setEmulatedMedia', {
+          features: [{ name: 'forced-colors', value: payload?.active ? 'active' : 'none' }],
+        });
+        return true;
+      } catch {
+        return false; // no DevTools protocol here (Firefox over BiDi, WebKit over WebDriver)
+      }
+    },
+  };
+}
+
 export default {
   files: ['test/browser/**/*.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'production'] },
-  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' })],
+  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' }), forcedColorsPlugin()],
   middleware: [
     // msw's worker must be served from the site root: under a sub-folder it registers but controls nothing.
     function serveMswWorker(context, next) {

@@ -21,9 +21,10 @@ export const SIZE_GOAL_BYTES = 16 * 1024;
  * and announcement contract of issue 12 — FocusKeeper, page buttons keyed by number, errors next to the
  * button pressed, unique landmark names, forced-colors styles — added 1.0 KiB: 23 KiB. Taking over
  * server-rendered widgets (issue 13: primed client, server content kept until it can be replaced, no-script
- * hooks) added 0.3 KiB: 23.5 KiB.)
+ * hooks) added 0.3 KiB: 23.5 KiB. Issue 12's visual fixes (forced colors, one grid for the rating rows,
+ * narrow layouts, the viewer's controls kept in view) added 0.1 KiB: 24 KiB.)
  */
-export const SIZE_CEILING_BYTES = 23.5 * 1024;
+export const SIZE_CEILING_BYTES = 24 * 1024;
 
 export interface FileSize {
   file: string;

@@ -92,9 +92,10 @@ export class PostList extends PagedListElement<PostView> {
 
   protected renderItem(post: PostView, context: ItemContext) {
     const name = post.author.name || context.t.anonymous;
-    return html`<article part="post" class="surface item" tabindex="-1">
+    const heading = `author-${context.domId(post.key)}`;
+    return html`<article part="post" class="surface item" tabindex="-1" aria-labelledby=${heading}>
       <div class="item-head">
-        ${renderAuthor(post.author, context)} ${renderDate(post.createdAt, context)}
+        ${renderAuthor(post.author, context, heading)} ${renderDate(post.createdAt, context)}
       </div>
       ${renderText(post.key, post.text, context)} ${renderMedia(post.media, name, context)}
       ${post.location ? html`<span part="location" class="muted small" dir="auto">${post.location}</span>` : ''}

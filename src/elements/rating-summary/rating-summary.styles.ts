@@ -26,25 +26,77 @@ export const ratingSummaryStyles = css`
     margin: 0;
     padding: 0;
     display: grid;
-    gap: 0.25rem;
+    /* One set of columns for every row (subgrid): labels never wrap, bars line up, rows stay one height
+       in every language. */
+    grid-template-columns: max-content 1fr max-content;
+    gap: 0.25rem 0.75rem;
+    container-type: inline-size;
+  }
+  .rows > li {
+    display: contents;
   }
   .row {
+    grid-column: 1 / -1;
     display: grid;
-    grid-template-columns: 4.5em 1fr minmax(6.5em, auto);
+    grid-template-columns: subgrid;
     align-items: center;
-    gap: 0.75rem;
     inline-size: 100%;
     min-block-size: 2rem;
     text-align: start;
+    white-space: nowrap;
   }
   button.row {
-    border-color: transparent;
+    border: 1px solid transparent;
+    border-inline-start-width: 4px;
     background: transparent;
     padding-inline: 0.25rem;
+  }
+  /* Hover says "you can press this"; pressed says "this filter is on": never the same look. */
+  button.row:hover:not([aria-pressed='true']) {
+    border-color: transparent;
+  }
+  button.row:hover [part='label'] {
+    text-decoration: underline;
   }
   button.row[aria-pressed='true'] {
     border-color: var(--_accent);
     background: var(--_surface-alt);
+    font-weight: 700;
+  }
+  @media (forced-colors: active) {
+    button.row[aria-pressed='true'] {
+      forced-color-adjust: none;
+      border-color: Highlight;
+      background: Highlight;
+      color: HighlightText;
+    }
+    .bar {
+      forced-color-adjust: none;
+    }
+    .bar-track {
+      fill: Canvas;
+      stroke: CanvasText;
+    }
+    .bar-fill {
+      fill: CanvasText;
+    }
+    button.row[aria-pressed='true'] .bar-fill {
+      fill: HighlightText;
+    }
+    button.row[aria-pressed='true'] .muted {
+      color: HighlightText;
+    }
+  }
+  /* Narrow (a phone, 400 % zoom): the bar gets its own line at full width instead of shrinking to a stub. */
+  @container (max-width: 22rem) {
+    .row {
+      grid-template-columns: 1fr auto;
+      white-space: normal;
+    }
+    .row .bar {
+      grid-column: 1 / -1;
+      grid-row: 2;
+    }
   }
   .bar {
     display: block;

@@ -146,7 +146,7 @@ export class RatingSummary extends BusinessElement {
       class="row"
       type="button"
       aria-pressed=${pressed ? 'true' : 'false'}
-      title=${t.filterByRating(rating)}
+      title=${pressed ? t.showAllRatings : t.filterByRating(rating)}
       @click=${() => this.toggle(row.rating, pressed)}
     >
       ${content}

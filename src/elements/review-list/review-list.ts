@@ -240,8 +240,9 @@ export class ReviewList extends PagedListElement<ReviewView> {
   protected renderItem(review: ReviewView, context: ItemContext) {
     const { t } = context;
     const name = review.author.name || t.anonymous;
-    return html`<article part="review" class="surface item" tabindex="-1">
-      <div class="item-head">${renderAuthor(review.author, context)}</div>
+    const heading = `author-${context.domId(review.id)}`;
+    return html`<article part="review" class="surface item" tabindex="-1" aria-labelledby=${heading}>
+      <div class="item-head">${renderAuthor(review.author, context, heading)}</div>
       <div class="meta">
         ${renderStars(review.rating, ratedLabel(t, context.locale, review.rating), `stars-${context.domId(review.id)}`)}
         ${renderDate(review.publishedAt, context)}

@@ -50,6 +50,7 @@ import { tokens } from './styles.ts';
  * @cssprop --rw-color-control-border - Borders of selects and buttons.
  * @cssprop --rw-list-background - Ground of the lists (dark theme: dark).
  * @cssprop --rw-list-padding - Inner spacing of the lists.
+ * @cssprop --rw-outer-spacing - Space above and below the widget (default 1rem; margins collapse as a paragraph's do).
  */
 export abstract class RwElement extends LitElement {
   static override styles = [tokens];

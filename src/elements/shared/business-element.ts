@@ -50,7 +50,7 @@ export abstract class BusinessElement extends RwElement {
     const { value, error } = this.business;
     return html`<section
       part="base"
-      class="surface ${this.baseClass}"
+      class="surface ${this.baseClass} ${error && !value ? 'failed' : ''}"
       tabindex="-1"
       aria-busy=${this.busy}
       dir=${this.direction ?? nothing}

@@ -24,7 +24,16 @@ export interface ItemContext {
 // Icons are written into the templates below as static markup: a card then clones them with its
 // template instead of rendering a nested template per icon.
 
-export function renderAuthor(author: AuthorView, { t, locale }: ItemContext): TemplateResult {
+/**
+ * The author: avatar (decorative: the name follows), name, badge, review count. The name is the item's
+ * heading (`headingId`): screen-reader users move from review to review by heading, and the article is
+ * named by it.
+ */
+export function renderAuthor(
+  author: AuthorView,
+  { t, locale }: ItemContext,
+  headingId: string,
+): TemplateResult {
   const name = author.name || t.anonymous;
   return html`<div part="author" class="author">
     ${
@@ -33,7 +42,7 @@ export function renderAuthor(author: AuthorView, { t, locale }: ItemContext): Te
             part="avatar"
             class="avatar"
             src=${author.avatarUrl}
-            alt=${t.avatarAlt(name)}
+            alt=""
             width="40"
             height="40"
             loading="lazy"
@@ -43,7 +52,9 @@ export function renderAuthor(author: AuthorView, { t, locale }: ItemContext): Te
         : html`<span part="avatar" class="avatar initials" aria-hidden="true">${initials(name)}</span>`
     }
     <span class="author-text">
-      <span part="author-name" class="author-name" dir="auto">${name}</span>
+      <span part="author-name" class="author-name" dir="auto" role="heading" aria-level="3" id=${headingId}
+        >${name}</span
+      >
       ${
         author.verified
           ? html`<span part="verified-badge" class="verified"
@@ -73,7 +84,7 @@ export function renderDate(
 ): TemplateResult | typeof nothing {
   if (!iso) return nothing;
   const absolute = formatDate(locale, iso);
-  return html`<time part="date" class="muted small" datetime=${iso} title=${absolute}
+  return html`<time part="date" class="muted small" datetime=${iso}
     >${formatRelative(locale, iso)}<span class="visually-hidden"> (${absolute})</span></time
   >`;
 }

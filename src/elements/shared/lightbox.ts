@@ -113,7 +113,9 @@ export function renderLightbox(state: LightboxState, context: LightboxContext): 
 export const lightboxStyles = css`
   .lightbox {
     max-inline-size: min(92vw, 60rem);
-    max-block-size: 92vh;
+    /* Scrolls within the viewport at any zoom (400 %: 320×225), its controls kept in view at the bottom. */
+    max-block-size: calc(100dvh - 1rem);
+    overflow: auto;
     padding: var(--_space);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
@@ -143,10 +145,19 @@ export const lightboxStyles = css`
     gap: 0.5rem;
   }
   .lightbox-controls {
+    position: sticky;
+    inset-block-end: 0;
     display: flex;
     flex-wrap: wrap;
     justify-content: flex-end;
     gap: 0.5rem;
     margin-block-start: 0.75rem;
+    padding-block: 0.25rem;
+    background: var(--_surface);
+  }
+  @media (max-height: 30rem) {
+    .lightbox-media {
+      max-block-size: 45dvh;
+    }
   }
 `;

@@ -4,6 +4,7 @@ export const pagedListStyles = css`
   .list {
     display: grid;
     gap: var(--_space);
+    container: list / inline-size;
     /* Transparent on light pages; in the dark theme the list carries its own dark ground, so its labels
        stay readable even on a light page. */
     background: var(--rw-list-background, var(--_d-list-background));
@@ -70,5 +71,25 @@ export const pagedListStyles = css`
   .gap {
     align-self: center;
     padding-inline: 0.25rem;
+  }
+  @media (forced-colors: active) {
+    .pages button[aria-current='page'] {
+      forced-color-adjust: none;
+      border: 2px solid Highlight;
+      background: Highlight;
+      color: HighlightText;
+    }
+  }
+  /* Narrow: the page numbers on their own line, Previous and Next together under them (never one alone). */
+  @container list (max-width: 30rem) {
+    .pagination {
+      display: grid;
+      grid-template-columns: 1fr 1fr;
+    }
+    .pages {
+      grid-column: 1 / -1;
+      order: -1;
+      justify-content: center;
+    }
   }
 `;

@@ -304,7 +304,7 @@ export abstract class PagedListElement<T> extends RwElement {
     const pagingFailed = !!error && !!value && !!this.pager.pressed && this.controls !== 'none';
     return html`<section
       part="base"
-      class="list"
+      class=${error && !value ? 'list failed' : 'list'}
       tabindex="-1"
       aria-label=${this.regionName}
       aria-busy=${loading || (!value && !error) ? 'true' : 'false'}

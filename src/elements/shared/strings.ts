@@ -28,6 +28,7 @@ export const EN = {
   starRow: (rating: string, n: number) => plural(n, { one: `${rating} star`, other: `${rating} stars` }),
   rowDetail: (count: string, share: string) => `${count} (${share})`,
   filterByRating: (rating: string) => `Show only ${rating}-star reviews`,
+  showAllRatings: 'Show reviews of every rating',
   sortBy: 'Sort by',
   rating: 'Rating',
   media: 'Media',
@@ -57,7 +58,6 @@ export const EN = {
   verified: 'Verified',
   authorReviews: (count: string, n: number) =>
     plural(n, { one: `${count} review`, other: `${count} reviews` }),
-  avatarAlt: (name: string) => `Profile picture of ${name}`,
   anonymous: 'Anonymous',
   photoAlt: (index: string, total: string, name: string) => `Photo ${index} of ${total} by ${name}`,
   videoAlt: (index: string, total: string, name: string) => `Video ${index} of ${total} by ${name}`,

@@ -36,7 +36,7 @@ export const tokens = css`
     --_d-star: #d97706;
     --_d-star-empty: #e5e7eb;
     --_d-star-outline: #6b7280;
-    --_d-control-border: #8c95a3;
+    --_d-control-border: #6b7280;
     --_d-list-background: transparent;
     --_d-list-padding: 0;
     --_d-danger: #b91c1c;
@@ -71,6 +71,8 @@ export const tokens = css`
     --_space: var(--rw-space, 1rem);
     --_shadow: var(--rw-shadow, none);
     display: block;
+    /* Space around the widget in a plain page, as a paragraph has; a site's layout sets its own. */
+    margin-block: var(--rw-outer-spacing, 1rem);
     box-sizing: border-box;
     color: var(--_text);
     font-family: var(--_font);
@@ -165,6 +167,10 @@ export const tokens = css`
     .skeleton {
       animation: none;
     }
+  }
+  /* An error replaces the content: the space reserved for content is not kept around one line. */
+  [part='base'].failed {
+    min-block-size: auto;
   }
   .state {
     display: flex;

@@ -16,6 +16,7 @@ import {
   announcement,
   button,
   choose,
+  mountBusinessWidgets,
   mountWidgets,
   pages,
   reviews,
@@ -228,12 +229,7 @@ describe('the focus and announcement contract', () => {
   describe('business-card and rating-summary', () => {
     it('one failed /info is announced once, though both show it', async () => {
       api.fail('info', 503);
-      const { hosts } = await mountWidgets(
-        html`<div>
-          <business-card endpoint=${api.endpoint} loading="eager"></business-card>
-          <rating-summary endpoint=${api.endpoint} loading="eager"></rating-summary>
-        </div>`,
-      );
+      const hosts = await mountBusinessWidgets(api.endpoint);
       for (const host of hosts) expect(textOf($(host, '[part="error"]'))).to.contain('Could not load');
       const alerts = hosts.flatMap((host) => $$(host, '[role="alert"]'));
       expect(alerts).to.have.length(1);

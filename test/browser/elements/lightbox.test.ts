@@ -1,7 +1,13 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { LitElement } from 'lit';
-import { page, post, reviewMachineReadable, reviewWorkedExample } from '../../fixtures/payloads.ts';
+import {
+  galleryImage,
+  page,
+  post,
+  reviewMachineReadable,
+  reviewWorkedExample,
+} from '../../fixtures/payloads.ts';
 import { useMockApi } from '../support/api.ts';
 import {
   $$,
@@ -18,13 +24,7 @@ import {
 } from '../support/dom.ts';
 import { placeList, recordEvents, type PlaceOptions } from '../support/lists.ts';
 
-const image = (n: number) => ({
-  id: `m${n}`,
-  url: `https://cdn.example.com/gallery/${n}.jpg`,
-  thumbnailUrl: `https://cdn.example.com/gallery/${n}-thumb.jpg`,
-  type: 'IMAGE',
-  fileName: `${n}.jpg`,
-});
+const image = galleryImage;
 const full = (n: number) => `https://cdn.example.com/gallery/${n}.jpg`;
 
 describe('media viewer (lightbox)', () => {

@@ -2,7 +2,7 @@
  * Small helpers to read the elements the way a visitor meets them: what their shadow DOM shows, in which
  * state they are, and what a control does when it is used.
  */
-import { fixtureSync, waitUntil } from '@open-wc/testing';
+import { fixtureSync, html, waitUntil } from '@open-wc/testing';
 import type { LitElement, TemplateResult } from 'lit';
 import '../../../src/define.ts';
 
@@ -78,6 +78,17 @@ export async function mountWidgets<W extends Element = HTMLElement>(
   ];
   await Promise.all(hosts.map((host) => settled(host)));
   return { wrapper, hosts };
+}
+
+/** A business-card and a rating-summary of one endpoint, started at once and settled. */
+export async function mountBusinessWidgets(endpoint: string): Promise<LitElement[]> {
+  const { hosts } = await mountWidgets(
+    html`<div>
+      <business-card endpoint=${endpoint} loading="eager"></business-card>
+      <rating-summary endpoint=${endpoint} loading="eager"></rating-summary>
+    </div>`,
+  );
+  return hosts;
 }
 
 /** Waits for a condition about the rendered element, then for its render to complete. */
