@@ -6,6 +6,14 @@ export const businessCardStyles = css`
     gap: 0.5rem;
     min-block-size: var(--rw-business-card-min-height, 13.5rem);
   }
+  /* Texts keep their own direction (dir="auto") but line up with the card's start edge, as the rating and
+     the links do: a Latin name in an Arabic card sits on the right, not ragged on the left. */
+  .card:dir(ltr) :is(.name, .category, .location) {
+    text-align: left;
+  }
+  .card:dir(rtl) :is(.name, .category, .location) {
+    text-align: right;
+  }
   .name {
     margin: 0;
     font-weight: 700;

@@ -255,6 +255,26 @@ describe('accessibility: what the eye and the zoom find', () => {
       expect(new Set(bars).size, 'the bars start at one edge').to.equal(1);
     });
 
+    it('in Arabic the card’s texts line up on its start (right) edge, whatever their own direction', async () => {
+      const { hosts } = await mountWidgets(
+        html`<div lang="ar" dir="rtl" style="inline-size: 26rem">
+          <business-card endpoint=${api.endpoint} loading="eager"></business-card>
+        </div>`,
+      );
+      const card = hosts[0]! as LitElement;
+      await until(card, () => /[\u0600-\u06ff]/.test(card.shadowRoot!.textContent ?? ''), 'Arabic strings');
+      await settled(card);
+      const textEnd = (element: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return range.getBoundingClientRect().right;
+      };
+      for (const part of ['name', 'category', 'location']) {
+        const element = $(card, `[part="${part}"]`);
+        expect(Math.abs(textEnd(element) - element.getBoundingClientRect().right), part).to.be.below(2);
+      }
+    });
+
     it('at 320 px the bars keep a useful width and "Next page" never sits alone', async () => {
       const { hosts } = await mountWidgets(
         html`<div style="inline-size: 320px">
