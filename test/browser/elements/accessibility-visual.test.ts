@@ -6,6 +6,8 @@
  * error state's height, outer spacing).
  */
 import { expect, html } from '@open-wc/testing';
+import { HttpResponse } from 'msw';
+import { reviewsAnswer } from '../../fixtures/answers.ts';
 import { executeServerCommand, sendMouse, setViewport } from '@web/test-runner-commands';
 import { galleryImage, page, reviewMachineReadable, reviewWorkedExample } from '../../fixtures/payloads.ts';
 import { useMockApi } from '../support/api.ts';
@@ -103,6 +105,23 @@ describe('accessibility: what the eye and the zoom find', () => {
         throw new Error(String((error as Error).message).slice(0, 1500));
       }
     });
+  });
+
+  it('in forced colors the error and empty states pass axe too', async () => {
+    api.fail('info', 503);
+    api.route('reviews', () => HttpResponse.json(reviewsAnswer(page([]))));
+    const hosts = await mountBusinessWidgets(api.endpoint);
+    const list = await placeList(api, 'review-list', { rating: '2' });
+    if (!(await executeServerCommand('emulate-forced-colors', { active: true }))) {
+      console.info('forced colors: checked in Chromium only (needs the DevTools protocol).');
+      return;
+    }
+    try {
+      expect($(list, '[part="clear-filters"]')).to.exist;
+      for (const host of [...hosts, list]) await expect(host).to.be.accessible();
+    } finally {
+      await executeServerCommand('emulate-forced-colors', { active: false });
+    }
   });
 
   describe('rating rows', () => {
