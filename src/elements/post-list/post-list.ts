@@ -16,6 +16,7 @@ import { PagedListElement } from '../shared/paged-list.ts';
  * same states, theming and safety as the review-list.
  *
  * @tag post-list
+ * @attr label - Accessible name of the list's region (default "Posts"); its page navigation is named after it.
  * @attr endpoint - Base URL of the widget proxy.
  * @attr limit - Posts per page, 1–50 (default 10).
  * @attr page - Page shown, 1–10000 (default 1); another value is ignored.

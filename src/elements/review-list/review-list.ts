@@ -37,6 +37,7 @@ type ControlValues = Record<ListControl['name'], string | number | undefined>;
  * @attr media-type - Only reviews with `IMAGE`, `VIDEO` or `TEXT` (no media); empty: all.
  * @attr controls - `none` hides the selects and the pagination.
  * @attr paging - `pages` (default) or `more` ("Show more" appends the next page).
+ * @attr label - Accessible name of the list's region (default "Customer reviews"); its page navigation is named after it.
  * @attr sync-url - Keep sort, filters and page in the page URL; a value replaces the `rw-` prefix.
  * @attr loading - `lazy` (default: start when near the viewport) or `eager`.
  * @attr theme - `light` (default), `dark` or `auto`.
@@ -72,6 +73,7 @@ type ControlValues = Record<ListControl['name'], string | number | undefined>;
  * @csspart shares - The share count.
  * @csspart empty - The empty state.
  * @csspart clear-filters - The "Clear filters" button.
+ * @csspart apply - Server-rendered without JavaScript (review-widgets/ssr, `sync-url`): the controls form's submit button.
  * @csspart error - The error message with its Retry button.
  * @csspart retry-button - The Retry button.
  * @csspart pagination - The pagination bar.
