@@ -230,3 +230,36 @@ test('with JavaScript off the demo is fully usable: reviews, the filter form and
   assert.equal(await list.locator('select[name="rw-rating"]').inputValue(), '4');
   await context.close();
 });
+
+test('in the accessibility tree: unique landmark names, reviews named by their heading, and the live region after a keyboard page change', async () => {
+  const { page } = await openDemo();
+  const tree = await page.locator('body').ariaSnapshot();
+  const regions: string[] = tree.match(/- region "[^"]*"/g) ?? [];
+  assert.equal(new Set(regions).size, regions.length, regions.join(', '));
+  assert.ok(regions.includes('- region "Customer reviews"'));
+  const list = page.locator('#reviews-list');
+  const listTree = await list.ariaSnapshot();
+  assert.match(listTree, /navigation "Customer reviews: pages"/);
+  assert.match(listTree, /article "[^"]+":\n\s+- heading "[^"]+" \[level=3\]/);
+
+  // By keyboard: focus "Page 2", press Enter; the status region says what is shown, focus stays on "Page 2".
+  await list.getByRole('button', { name: 'Page 2', exact: true }).focus();
+  // The contract: from below the list's top, focus moves with the scroll to the first review; else it stays.
+  const fromBelow = await list.evaluate((element) => element.getBoundingClientRect().top < 0);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() =>
+    /Showing 6–10 of 250 reviews/.test(
+      document.querySelector('#reviews-list')?.shadowRoot?.querySelector('[role="status"]')?.textContent ??
+        '',
+    ),
+  );
+  assert.match(await list.ariaSnapshot(), /- status: Showing 6–10 of 250 reviews/);
+  const focused = await page.evaluate(() => {
+    const active = document.activeElement?.shadowRoot?.activeElement;
+    return active
+      ? `${active.localName} ${active.getAttribute('aria-label')}`
+      : String(document.activeElement?.localName);
+  });
+  assert.equal(focused, fromBelow ? 'article null' : 'button Page 2');
+  await page.close();
+});
