@@ -159,13 +159,18 @@ function readEngagement(raw: Fields): EngagementView {
 }
 
 function readMedia(raw: unknown): MediaView[] {
-  if (!isFields(raw)) return [];
-  const url = safeUrl(raw.url);
-  const thumbnailUrl = safeUrl(raw.thumbnailUrl);
+  return isFields(raw) ? mediaView(text(raw.type), raw.url, raw.thumbnailUrl) : [];
+}
+
+/**
+ * One media item as the widgets show it, described once for the proxy's normaliser and this reader: both
+ * URLs through `safeUrl`, each standing in for the other when missing; nothing when neither is usable.
+ */
+export function mediaView(type: string | undefined, rawUrl: unknown, rawThumbnail: unknown): MediaView[] {
+  const url = safeUrl(rawUrl);
+  const thumbnailUrl = safeUrl(rawThumbnail);
   if (!url && !thumbnailUrl) return [];
-  return [
-    { type: text(raw.type) ?? 'IMAGE', url: (url ?? thumbnailUrl)!, thumbnailUrl: (thumbnailUrl ?? url)! },
-  ];
+  return [{ type: type ?? 'IMAGE', url: (url ?? thumbnailUrl)!, thumbnailUrl: (thumbnailUrl ?? url)! }];
 }
 
 /** The message of the proxy's error body, when the body is one. */

@@ -22,6 +22,7 @@ import {
   type Rating,
   type ReviewView,
 } from '../../api/protocol.ts';
+import { mediaView } from '../../api/read-answer.ts';
 import { safeUrl } from '../../api/safe-url.ts';
 import {
   PostSchema,
@@ -157,16 +158,7 @@ function normaliseEngagement(source: EngagementSource, media: PostMedia[]): Enga
 }
 
 function normaliseMedia(item: PostMedia): MediaView[] {
-  const url = safeUrl(item.url);
-  const thumbnailUrl = safeUrl(item.thumbnailUrl);
-  if (!url && !thumbnailUrl) return [];
-  return [
-    {
-      type: item.type ?? 'IMAGE',
-      url: (url ?? thumbnailUrl)!,
-      thumbnailUrl: (thumbnailUrl ?? url)!,
-    },
-  ];
+  return mediaView(item.type ?? undefined, item.url, item.thumbnailUrl);
 }
 
 function text(value: string | null | undefined): string | undefined {
