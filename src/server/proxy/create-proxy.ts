@@ -169,8 +169,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const parsed = parseQuery(operation!, new URLSearchParams(request.search), config);
     if (!parsed.ok) {
       // With this proxy's limits, so a widget that asked for more than it accepts can ask again within them.
-      const limits = { maxLimit: config.maxLimit, maxPage: config.maxPage };
-      return finish(jsonError(400, 'Bad Request', parsed.message, { limits }));
+      return finish(jsonError(400, 'Bad Request', parsed.message, { limits: config.limits }));
     }
 
     const limited = rateLimited(request);

@@ -3,6 +3,7 @@
  * configuration at start-up (a clear error then beats a confusing one on the first visitor's request).
  */
 import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, MAX_LIMIT, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
+import type { Limits } from '../../api/protocol.ts';
 import { systemClock, type Clock } from './clock.ts';
 
 export interface ProxyOptions {
@@ -134,6 +135,8 @@ export interface ResolvedOptions {
   clock: Clock;
   maxLimit: number;
   maxPage: number;
+  /** `maxLimit` and `maxPage` as the widget protocol says them (in every answer and in a 400). */
+  limits: Limits;
   maxResponseBytes: number;
   attemptTimeoutMs: number;
   deadlineMs: number;
@@ -184,6 +187,8 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
   const cache = options.cache ?? {};
   const limits = options.limits ?? {};
   const rate = options.rateLimit ?? {};
+  const maxLimit = whole(limits.maxLimit, DEFAULT_MAX_LIMIT, 'limits.maxLimit', 1, MAX_LIMIT);
+  const maxPage = whole(limits.maxPage, DEFAULT_MAX_PAGE, 'limits.maxPage', 1);
   const resolved: ResolvedOptions = {
     apiKey,
     upstreamBase,
@@ -203,8 +208,9 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     upstreamMaxPerMinute: whole(options.upstreamMaxPerMinute, 300, 'upstreamMaxPerMinute', 1, 100_000),
     compression: options.compression === false ? {} : (options.compression ?? { gzip: webGzip }),
     clock: options.clock ?? systemClock,
-    maxLimit: whole(limits.maxLimit, DEFAULT_MAX_LIMIT, 'limits.maxLimit', 1, MAX_LIMIT),
-    maxPage: whole(limits.maxPage, DEFAULT_MAX_PAGE, 'limits.maxPage', 1),
+    maxLimit,
+    maxPage,
+    limits: { maxLimit, maxPage },
     maxResponseBytes: whole(limits.maxResponseBytes, 1024 * 1024, 'limits.maxResponseBytes', 1024),
     attemptTimeoutMs: whole(limits.attemptTimeoutMs, 3000, 'limits.attemptTimeoutMs', 1),
     deadlineMs: whole(limits.deadlineMs, 8000, 'limits.deadlineMs', 1),

@@ -101,8 +101,7 @@ export type UpstreamConfig = Pick<
   | 'upstreamBase'
   | 'fetch'
   | 'log'
-  | 'maxLimit'
-  | 'maxPage'
+  | 'limits'
   | 'maxResponseBytes'
   | 'attemptTimeoutMs'
   | 'deadlineMs'
@@ -235,8 +234,7 @@ export class Upstream {
       }
       this.checkStatus(response, operation);
       const text = await readCapped(response, this.config.maxResponseBytes, controller.signal, timeoutMs);
-      const { maxLimit, maxPage } = this.config;
-      return validate(operation, text, query.limit ?? DEFAULT_LIMIT, { maxLimit, maxPage });
+      return validate(operation, text, query.limit ?? DEFAULT_LIMIT, this.config.limits);
     } finally {
       cancelTimer();
     }
