@@ -28,8 +28,76 @@ export interface BreakerConfig {
   circuitCooldownMs: number;
 }
 
+/** What happens to the breaker: an admission asked for, or a call's outcome. */
+export type BreakerEvent =
+  | { readonly kind: 'admit'; readonly deadline: number }
+  | { readonly kind: 'success' }
+  | { readonly kind: 'health-failure'; readonly trial: boolean }
+  | { readonly kind: 'neutral'; readonly trial: boolean };
+
+export interface BreakerStep {
+  readonly state: BreakerState;
+  /** For `admit`: the decision. */
+  readonly admission?: Admission;
+  /** This step opened the circuit. */
+  readonly opened: boolean;
+}
+
+export const CLOSED: BreakerState = { name: 'closed', failures: 0 };
+
+/**
+ * The state machine itself, pure: the in-process breaker below applies it to its own state, a fleet's
+ * shared breaker (fleet/gates.ts) applies it to the state in the shared store, atomically.
+ */
+export function breakerStep(
+  state: BreakerState,
+  event: BreakerEvent,
+  now: number,
+  config: BreakerConfig,
+): BreakerStep {
+  const open = (): BreakerStep => ({
+    state: { name: 'open', until: now + config.circuitCooldownMs },
+    opened: true,
+  });
+  const stay = (next: BreakerState = state, admission?: Admission): BreakerStep => ({
+    state: next,
+    admission,
+    opened: false,
+  });
+  switch (event.kind) {
+    case 'admit':
+      if (state.name === 'closed') return stay(state, { go: true, trial: false });
+      if (state.name === 'open') {
+        if (now < state.until) return stay(state, { go: false, retryAt: state.until });
+        return breakerStep({ name: 'half-open', trialUntil: undefined }, event, now, config);
+      }
+      // A trial slot past its deadline is free again (the call settles by then; this guards the slot anyway).
+      if (state.trialUntil !== undefined && now < state.trialUntil) {
+        return stay(state, { go: false, retryAt: state.trialUntil });
+      }
+      return stay({ name: 'half-open', trialUntil: event.deadline }, { go: true, trial: true });
+    case 'success':
+      // The call reached a healthy upstream (any success, the trial's or one in flight when it opened).
+      return stay(CLOSED);
+    case 'health-failure':
+      if (state.name === 'closed') {
+        const failures = state.failures + 1;
+        return failures >= config.circuitFailures ? open() : stay({ name: 'closed', failures });
+      }
+      // Open, or half-open with another call's trial in flight: a late failure of a call that started
+      // before the circuit opened changes nothing.
+      return state.name === 'half-open' && event.trial ? open() : stay();
+    case 'neutral':
+      // The upstream answered, health unknown: a trial that ends so hands the trial on to the next call.
+      return event.trial && state.name === 'half-open'
+        ? stay({ name: 'half-open', trialUntil: undefined })
+        : stay();
+  }
+}
+
+/** The in-process breaker: {@link breakerStep} applied to its own state. */
 export class CircuitBreaker {
-  private current: BreakerState = { name: 'closed', failures: 0 };
+  private current: BreakerState = CLOSED;
 
   constructor(
     private readonly config: BreakerConfig,
@@ -41,51 +109,36 @@ export class CircuitBreaker {
     return this.current;
   }
 
-  /** May a call start now? `deadline`: when that call settles at the latest (bounds a trial's slot). */
-  admit(deadline: number): Admission {
-    const state = this.current;
-    if (state.name === 'closed') return { go: true, trial: false };
-    if (state.name === 'open') {
-      if (this.clock.now() < state.until) return { go: false, retryAt: state.until };
-      this.current = { name: 'half-open', trialUntil: undefined };
-      return this.admit(deadline);
-    }
-    // A trial slot past its deadline is free again (the call settles by then; this guards the slot anyway).
-    if (state.trialUntil !== undefined && this.clock.now() < state.trialUntil) {
-      return { go: false, retryAt: state.trialUntil };
-    }
-    this.current = { name: 'half-open', trialUntil: deadline };
-    return { go: true, trial: true };
+  /** Adopts a state decided elsewhere (the fleet's), so a fallback to this breaker starts from it. */
+  set state(state: BreakerState) {
+    this.current = state;
   }
 
-  /** The call reached a healthy upstream (any success, the trial's or one in flight when it opened). */
+  /** Applies `event`; reports an opening. */
+  apply(event: BreakerEvent): BreakerStep {
+    const step = breakerStep(this.current, event, this.clock.now(), this.config);
+    this.current = step.state;
+    if (step.opened) this.onOpen(this.config.circuitCooldownMs);
+    return step;
+  }
+
+  /** May a call start now? `deadline`: when that call settles at the latest (bounds a trial's slot). */
+  admit(deadline: number): Admission {
+    return this.apply({ kind: 'admit', deadline }).admission!;
+  }
+
+  /** The call reached a healthy upstream. */
   success(): void {
-    this.current = { name: 'closed', failures: 0 };
+    this.apply({ kind: 'success' });
   }
 
   /** The call failed for a reason that says the upstream is unhealthy. */
   healthFailure(trial: boolean): void {
-    const state = this.current;
-    if (state.name === 'closed') {
-      const failures = state.failures + 1;
-      if (failures >= this.config.circuitFailures) this.open();
-      else this.current = { name: 'closed', failures };
-    } else if (state.name === 'half-open' && trial) {
-      this.open();
-    }
-    // Open, or half-open with another call's trial in flight: a late failure of a call that started
-    // before the circuit opened changes nothing.
+    this.apply({ kind: 'health-failure', trial });
   }
 
   /** The call failed for a reason that belongs to its query: the upstream answered, health unknown. */
   neutral(trial: boolean): void {
-    if (trial && this.current.name === 'half-open') {
-      this.current = { name: 'half-open', trialUntil: undefined };
-    }
-  }
-
-  private open(): void {
-    this.current = { name: 'open', until: this.clock.now() + this.config.circuitCooldownMs };
-    this.onOpen(this.config.circuitCooldownMs);
+    this.apply({ kind: 'neutral', trial });
   }
 }

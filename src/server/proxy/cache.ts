@@ -12,6 +12,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.ts';
+import type { SharedAnswers } from './fleet/shared-answers.ts';
 import type { ResolvedOptions } from './options.ts';
 import { QUERY_FAILURES, UpstreamError } from './upstream.ts';
 
@@ -51,10 +52,14 @@ export type CacheConfig = Pick<
 >;
 
 type Load = () => Promise<string>;
-/** What a fetch needs: how to load, and whether a stale answer will be served if loading fails. */
+/**
+ * What a fetch needs: how to load, whether a stale answer will be served if loading fails, and when the
+ * answer in hand (if any) was loaded.
+ */
 interface LoadContext {
   load: Load;
   staleServable: boolean;
+  knownStoredAt: number;
 }
 
 export class AnswerCache {
@@ -63,6 +68,8 @@ export class AnswerCache {
   constructor(
     private readonly config: CacheConfig,
     private readonly clock: Clock,
+    /** The fleet's answers, behind this cache (fleet/shared-answers.ts); none: this process alone. */
+    private readonly fleet?: SharedAnswers,
   ) {
     this.lru = new LRUCache<string, Entry, LoadContext>({
       max: config.maxEntries,
@@ -74,16 +81,10 @@ export class AnswerCache {
       noDeleteOnFetchRejection: true,
       // A visitor who goes away must not cancel the upstream call others are waiting for.
       ignoreFetchAbort: true,
-      fetchMethod: async (_key, _stale, { context: { load, staleServable } }) => {
+      fetchMethod: async (key, _stale, { context: { load, staleServable, knownStoredAt } }) => {
         try {
-          const body = new TextEncoder().encode(await load());
-          return {
-            kind: 'answer',
-            body,
-            etag: await etagOf(body),
-            storedAt: this.clock.now(),
-            encoded: new Map(),
-          };
+          const loadHere = () => this.loadHere(load);
+          return await (this.fleet ? this.fleet.load(key, knownStoredAt, loadHere) : loadHere());
         } catch (error) {
           // Remembered only when there is no answer to fall back on (a stale one is served instead).
           if (error instanceof UpstreamError && QUERY_FAILURES.has(error.failure) && !staleServable) {
@@ -109,7 +110,8 @@ export class AnswerCache {
    */
   async get(key: string, load: Load): Promise<CacheResult> {
     const { ttlMs, staleWhileRevalidateMs, staleIfErrorMs, negativeTtlMs } = this.config;
-    const entry = this.lru.peek(key, { allowStale: true });
+    let entry = this.lru.peek(key, { allowStale: true });
+    if (this.fleet && !this.usable(entry)) entry = await this.adopt(key, entry);
     const age = entry ? this.clock.now() - entry.storedAt : Infinity;
     if (entry?.kind === 'failure') {
       if (age < negativeTtlMs) throw entry.error;
@@ -124,7 +126,7 @@ export class AnswerCache {
     const revalidateInBackground = stale !== undefined && age < ttlMs + staleWhileRevalidateMs;
     const serveStaleOnError = stale !== undefined && age < ttlMs + staleIfErrorMs;
     const result = await this.lru.fetch(key, {
-      context: { load, staleServable: serveStaleOnError },
+      context: { load, staleServable: serveStaleOnError, knownStoredAt: stale?.storedAt ?? -Infinity },
       // Forced because freshness is ours; a refresh already in flight is joined, not repeated.
       forceRefresh: true,
       allowStale: revalidateInBackground,
@@ -137,6 +139,27 @@ export class AnswerCache {
     // Outcome by identity: an answer other than the stale one was loaded while this request waited.
     if (result !== stale) return { answer: result, outcome: 'miss' };
     return { answer: result, outcome: revalidateInBackground ? 'stale-while-revalidate' : 'stale-if-error' };
+  }
+
+  /** A fresh answer or a remembered failure: nothing to ask the fleet. */
+  private usable(entry: Entry | undefined): boolean {
+    if (!entry) return false;
+    const age = this.clock.now() - entry.storedAt;
+    return age < (entry.kind === 'answer' ? this.config.ttlMs : this.config.negativeTtlMs);
+  }
+
+  /** The fleet's answer when it is newer than `entry`, kept here from now on; else `entry`. */
+  private async adopt(key: string, entry: Entry | undefined): Promise<Entry | undefined> {
+    const shared = await this.fleet!.read(key);
+    if (!shared || (entry && shared.storedAt <= entry.storedAt)) return entry;
+    this.lru.set(key, shared);
+    return shared;
+  }
+
+  /** Calls the upstream through `load` and keeps its answer as served: encoded once, with its validator. */
+  private async loadHere(load: Load): Promise<CachedAnswer> {
+    const body = new TextEncoder().encode(await load());
+    return { kind: 'answer', body, etag: await etagOf(body), storedAt: this.clock.now(), encoded: new Map() };
   }
 }
 

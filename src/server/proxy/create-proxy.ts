@@ -10,9 +10,11 @@
  */
 import { canonicalQuery, parseQuery, type Operation, type ParsedQuery } from '../../api/query.ts';
 import { negotiateEncoding } from '../encoding.ts';
-import { CircuitBreaker } from './breaker.ts';
-import { UpstreamBudget } from './budget.ts';
 import { AnswerCache, type CachedAnswer, type CacheOutcome } from './cache.ts';
+import { Gates } from './fleet/gates.ts';
+import { SharedAnswers } from './fleet/shared-answers.ts';
+import { SharedState, StoreGuard } from './fleet/shared-state.ts';
+import type { ProxyStore } from './fleet/store.ts';
 import { LRUCache } from 'lru-cache';
 import { decideCors, PREFLIGHT_HEADERS, type CorsDecision } from './cors.ts';
 import { fragmentRequest } from './fragments.ts';
@@ -24,7 +26,7 @@ import {
   type ResolvedOptions,
 } from './options.ts';
 import { PageEnds } from './page-ends.ts';
-import { clientAddress, RateLimiter } from './rate-limit.ts';
+import { clientAddress } from './rate-limit.ts';
 import { Upstream, UpstreamError } from './upstream.ts';
 
 /**
@@ -72,22 +74,12 @@ type Outcome = CacheOutcome | 'past-end';
 export function createProxy(options: ProxyOptions): ProxyHandler {
   const config = resolveOptions(options);
   const { clock } = config;
-  const breaker = new CircuitBreaker(config, clock, (cooldownMs) =>
-    config.log({
-      type: 'upstream',
-      level: 'error',
-      message: `circuit open for ${cooldownMs} ms after repeated upstream failures`,
-    }),
-  );
-  const upstream = new Upstream(
-    config,
-    clock,
-    breaker,
-    new UpstreamBudget(config.upstreamMaxPerMinute, clock),
-  );
-  const cache = new AnswerCache(config, clock);
+  // In a fleet, the gates and the answers are the fleet's (fleet/): this proxy's tenant's records.
+  const shared = config.store && new SharedState(guardOf(config.store, config), config.tenant, clock);
+  const gates = new Gates(config, clock, shared);
+  const upstream = new Upstream(config, clock, gates);
+  const cache = new AnswerCache(config, clock, shared && new SharedAnswers(shared, config, clock));
   const pageEnds = new PageEnds(config.ttlMs, clock);
-  const limiter = new RateLimiter(config.perMinute, clock);
   const codings = Object.keys(config.compression) as ContentCoding[];
   // What depends on the configuration only, computed once: the hot path builds no such strings.
   const routes = new Map(OPERATIONS.map((operation) => [`${config.mount}/${operation}`, operation]));
@@ -172,7 +164,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       return finish(jsonError(400, 'Bad Request', parsed.message, { limits: config.limits }));
     }
 
-    const limited = rateLimited(request);
+    const limited = await rateLimited(request);
     if (limited) return finish(limited);
 
     const { query } = parsed;
@@ -193,9 +185,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   }
 
   /** A 429 when this client has no token left; fail closed: an unknown address is one shared bucket. */
-  function rateLimited(request: ProxyRequest): ProxyAnswer | undefined {
+  async function rateLimited(request: ProxyRequest): Promise<ProxyAnswer | undefined> {
     if (config.perMinute <= 0) return undefined;
-    const wait = limiter.take(
+    const wait = await gates.takeToken(
       clientAddress(request.header('x-forwarded-for'), request.clientAddress, config.trustProxy),
     );
     if (wait <= 0) return undefined;
@@ -210,7 +202,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     if (!asked.ok) {
       return jsonError(asked.status, asked.status === 404 ? 'Not Found' : 'Bad Request', asked.message);
     }
-    const limited = rateLimited(request);
+    const limited = await rateLimited(request);
     if (limited) return limited;
     const now = clock.now();
     const cached = fragments.get(asked.key);
@@ -316,6 +308,23 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       body: request.method === 'HEAD' ? null : json,
     };
   }
+}
+
+/**
+ * One guard per store, shared by every proxy (every tenant) that uses it: an outage is noticed, logged and
+ * waited out once, with the timing of the first proxy created on that store.
+ */
+const guards = new WeakMap<ProxyStore, StoreGuard>();
+function guardOf(store: ProxyStore, config: ResolvedOptions): StoreGuard {
+  let guard = guards.get(store);
+  if (!guard) {
+    guard = new StoreGuard(store, config.clock, config.log, {
+      timeoutMs: config.storeTimeoutMs,
+      retryMs: config.storeRetryMs,
+    });
+    guards.set(store, guard);
+  }
+  return guard;
 }
 
 /** A `ProxyRequest` over a Fetch `Request` (its method on the prototype: no closure per request). */

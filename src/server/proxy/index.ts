@@ -15,3 +15,5 @@ export { FRAGMENT_ELEMENTS } from './fragments.ts';
 // The upstream API's contract (zod) and the view models the proxy answers (the widget protocol).
 export * from '../../api/schemas.ts';
 export * from '../../api/protocol.ts';
+// A fleet's shared store: the contract, and one in this process's memory (Redis: review-widgets/redis).
+export { memoryStore, type ProxyStore } from './fleet/store.ts';

@@ -5,6 +5,7 @@
 import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, MAX_LIMIT, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
 import type { Limits } from '../../api/protocol.ts';
 import { systemClock, type Clock } from './clock.ts';
+import type { ProxyStore } from './fleet/store.ts';
 
 export interface ProxyOptions {
   /** The Business Reputation Data API key. Sent upstream as `x-api-key`, never anywhere else. */
@@ -49,6 +50,18 @@ export interface ProxyOptions {
   /** The time source for every timeout, window and limit. Default: the system clock. For tests. */
   clock?: Clock;
   /**
+   * A store shared by a fleet of proxies (`redisStore` from review-widgets/redis, `REDIS_URL`): answers,
+   * the single-flight of each query, rate-limit buckets, the upstream budget, the `Retry-After` hold and
+   * the breaker become the fleet's. Each instance keeps its in-process cache in front and falls back to
+   * its in-process state while the store does not answer. Default: none (this process alone).
+   */
+  store?: ProxyStore;
+  /**
+   * The business this proxy serves, among several in one deployment: the namespace of its keys in the
+   * shared `store` and the `tenant` of its log records. Default `default`.
+   */
+  tenant?: string;
+  /**
    * Turns on the fragment route, `GET {mount}/html/{element}?{attributes}`: pass `renderWidgets` from
    * `review-widgets/ssr`. Default: off (the proxy then carries no server renderer).
    */
@@ -78,6 +91,13 @@ export interface ProxyOptions {
      * ({@link DEFAULT_MAX_RETRY_AFTER_SECONDS}).
      */
     maxRetryAfterSeconds?: number;
+    /**
+     * Longest wait for one shared-store call, in ms; then this instance answers from its in-process
+     * state. Default 150.
+     */
+    storeTimeoutMs?: number;
+    /** After a store call failed, how long the instance stays on its in-process state before trying the store again, in ms. Default 1000. */
+    storeRetryMs?: number;
   };
   rateLimit?: {
     /** Requests per minute per client address; 0 turns the limit off. Default 60. */
@@ -102,7 +122,7 @@ export type Compressor = (body: Uint8Array<ArrayBuffer>) => Promise<Uint8Array<A
 export type ContentCoding = 'br' | 'gzip';
 export type Compression = Partial<Record<ContentCoding, Compressor>>;
 
-export type LogRecord =
+export type LogRecord = (
   | {
       type: 'request';
       method: string;
@@ -111,7 +131,13 @@ export type LogRecord =
       cache: string;
       durationMs: number;
     }
-  | { type: 'upstream'; level: 'warn' | 'error'; message: string };
+  | { type: 'upstream'; level: 'warn' | 'error'; message: string }
+  /** The shared store went down (the instance answers from its own state) or came back. */
+  | { type: 'store'; level: 'warn' | 'error'; message: string }
+) & {
+  /** The tenant the record is about (the `tenant` option), in a deployment of several. */
+  tenant?: string;
+};
 
 /** Connection facts only the runtime adapter knows. */
 export interface ProxyContext {
@@ -133,6 +159,10 @@ export interface ResolvedOptions {
   upstreamMaxPerMinute: number;
   compression: Compression;
   clock: Clock;
+  store?: ProxyStore;
+  tenant: string;
+  storeTimeoutMs: number;
+  storeRetryMs: number;
   maxLimit: number;
   maxPage: number;
   /** `maxLimit` and `maxPage` as the widget protocol says them (in every answer and in a 400). */
@@ -208,6 +238,10 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     upstreamMaxPerMinute: whole(options.upstreamMaxPerMinute, 300, 'upstreamMaxPerMinute', 1, 100_000),
     compression: options.compression === false ? {} : (options.compression ?? { gzip: webGzip }),
     clock: options.clock ?? systemClock,
+    store: options.store,
+    tenant: options.tenant ?? 'default',
+    storeTimeoutMs: whole(limits.storeTimeoutMs, 150, 'limits.storeTimeoutMs', 1, 60_000),
+    storeRetryMs: whole(limits.storeRetryMs, 1000, 'limits.storeRetryMs', 0, 600_000),
     maxLimit,
     maxPage,
     limits: { maxLimit, maxPage },
@@ -232,7 +266,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
         : whole(options.cdnMaxAgeSeconds, 0, 'cdnMaxAgeSeconds', 0),
     html: options.html,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    log: options.log ?? logToConsole,
+    log: tenantLog(options.log ?? logToConsole, options.tenant),
   };
   checkCombinations(resolved);
   return resolved;
@@ -342,12 +376,21 @@ function whole(
   return value;
 }
 
+/**
+ * Every record of a tenant's proxy says which tenant it is about, but the shared store's: its outages are
+ * the deployment's, noticed once for every tenant (fleet/shared-state.ts).
+ */
+function tenantLog(log: (record: LogRecord) => void, tenant: string | undefined) {
+  if (tenant === undefined) return log;
+  return (record: LogRecord) => log(record.type === 'store' ? record : { ...record, tenant });
+}
+
 function logToConsole(record: LogRecord): void {
   if (record.type === 'request') {
     console.log(
       `${record.method} ${record.path} ${record.status} ${record.cache} ${record.durationMs.toFixed(1)}ms`,
     );
   } else {
-    console[record.level](`[proxy] ${record.message}`);
+    console[record.level](`[proxy${record.tenant ? ` ${record.tenant}` : ''}] ${record.message}`);
   }
 }

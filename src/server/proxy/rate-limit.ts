@@ -10,9 +10,28 @@
 import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.ts';
 
-interface Bucket {
+export interface Bucket {
   tokens: number;
   updatedAt: number;
+}
+
+/**
+ * One token taken from `bucket` (a new client's is full), pure: the in-process limiter below and the
+ * fleet's shared buckets (fleet/gates.ts) both apply it. `wait`: 0 when allowed, else seconds to wait.
+ */
+export function takeToken(
+  bucket: Bucket | undefined,
+  now: number,
+  perMinute: number,
+): { bucket: Bucket; wait: number } {
+  const perMs = perMinute / 60_000;
+  const previous = bucket ?? { tokens: perMinute, updatedAt: now };
+  const tokens = Math.min(perMinute, previous.tokens + Math.max(0, now - previous.updatedAt) * perMs);
+  if (tokens >= 1) return { bucket: { tokens: tokens - 1, updatedAt: now }, wait: 0 };
+  return {
+    bucket: { tokens, updatedAt: now },
+    wait: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)),
+  };
 }
 
 /** The one bucket every request without a known client address counts against. */
@@ -29,17 +48,9 @@ export class RateLimiter {
   /** Takes one token for `client`; returns 0 when allowed, else the seconds to wait. */
   take(client: string): number {
     if (this.perMinute <= 0) return 0;
-    const now = this.clock.now();
-    const perMs = this.perMinute / 60_000;
-    const bucket = this.buckets.get(client) ?? { tokens: this.perMinute, updatedAt: now };
-    bucket.tokens = Math.min(this.perMinute, bucket.tokens + (now - bucket.updatedAt) * perMs);
-    bucket.updatedAt = now;
+    const { bucket, wait } = takeToken(this.buckets.get(client), this.clock.now(), this.perMinute);
     this.buckets.set(client, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
+    return wait;
   }
 }
 

@@ -15,9 +15,8 @@ import { parseRetryAfter } from '../../api/retry-after.ts';
 import type { Limits } from '../../api/protocol.ts';
 import { BusinessInfoSchema, PageEnvelopeSchema } from '../../api/schemas.ts';
 import { businessAnswer, postPageAnswer, reviewPageAnswer } from './view-model.ts';
-import type { CircuitBreaker } from './breaker.ts';
-import type { UpstreamBudget } from './budget.ts';
 import { sleep, type Clock } from './clock.ts';
+import type { Gates } from './fleet/gates.ts';
 import type { ResolvedOptions } from './options.ts';
 
 /** Fixed map from our routes to the API document's paths. */
@@ -32,24 +31,26 @@ export const USER_AGENT = 'review-widgets-proxy/0.1';
 /** Deeper JSON than this is refused as invalid: the API's payloads nest about six levels. */
 export const MAX_JSON_DEPTH = 32;
 
-export type UpstreamFailure =
+export const UPSTREAM_FAILURES = [
   // The upstream's health: counted by the breaker (and the first four retried).
-  | 'timeout'
-  | 'network'
-  | 'rate-limited'
-  | 'unavailable'
-  | 'server-error'
+  'timeout',
+  'network',
+  'rate-limited',
+  'unavailable',
+  'server-error',
   // One query's (or the configuration's) problem: remembered briefly by the cache, never counted.
-  | 'not-found'
-  | 'unauthorized'
-  | 'redirect'
-  | 'status'
-  | 'too-large'
-  | 'invalid'
+  'not-found',
+  'unauthorized',
+  'redirect',
+  'status',
+  'too-large',
+  'invalid',
   // The proxy's own refusals: no upstream call was made.
-  | 'held'
-  | 'circuit-open'
-  | 'budget';
+  'held',
+  'circuit-open',
+  'budget',
+] as const;
+export type UpstreamFailure = (typeof UPSTREAM_FAILURES)[number];
 
 /** Failures that say the upstream itself is unhealthy: the only ones the circuit breaker counts. */
 export const HEALTH_FAILURES: ReadonlySet<UpstreamFailure> = new Set([
@@ -122,22 +123,19 @@ export interface PageTotals {
 }
 
 export class Upstream {
-  /** No upstream call before this time (set by `Retry-After`, at most `maxRetryAfterMs` ahead). */
-  private holdUntil = 0;
-
   constructor(
     private readonly config: UpstreamConfig,
     private readonly clock: Clock,
-    private readonly breaker: CircuitBreaker,
-    private readonly budget: UpstreamBudget,
+    /** The hold, the breaker and the budget: this instance's, or the fleet's (fleet/gates.ts). */
+    private readonly gates: Gates,
   ) {}
 
   /** One logical upstream call: retries, backoff and the deadline included. */
   async call(operation: Operation, query: ParsedQuery): Promise<Validated> {
     const deadline = this.clock.now() + this.config.deadlineMs;
-    const held = this.holdError();
+    const held = await this.holdError();
     if (held) throw held;
-    const admission = this.breaker.admit(deadline);
+    const admission = await this.gates.admit(deadline);
     if (!admission.go) {
       throw new UpstreamError(
         'circuit-open',
@@ -147,12 +145,12 @@ export class Upstream {
     }
     try {
       const body = await this.callWithRetries(operation, query, deadline);
-      this.breaker.success();
+      await this.gates.settle('success', admission.trial);
       return body;
     } catch (error) {
       const failure = asUpstreamError(error);
-      if (HEALTH_FAILURES.has(failure.failure)) this.breaker.healthFailure(admission.trial);
-      else this.breaker.neutral(admission.trial);
+      const health = HEALTH_FAILURES.has(failure.failure);
+      await this.gates.settle(health ? 'health-failure' : 'neutral', admission.trial);
       throw failure;
     }
   }
@@ -165,15 +163,15 @@ export class Upstream {
     for (let attempt = 0; ; attempt++) {
       // A hold set while this call backed off (another call was told to wait) holds this retry too:
       // wait it out inside the deadline, or give up.
-      for (let hold = this.holdError(); hold; hold = this.holdError()) {
+      for (let hold = await this.holdError(); hold; hold = await this.holdError()) {
         if (attempt === 0 || !hold.retryAt || hold.retryAt >= deadline) throw hold;
         await sleep(this.clock, hold.retryAt - this.clock.now());
       }
-      const budgetRetryAt = this.budget.take();
+      const budgetRetryAt = await this.gates.takeBudget();
       if (budgetRetryAt !== undefined) {
         throw new UpstreamError(
           'budget',
-          `The upstream budget (${this.budget.perMinute} calls a minute) is spent.`,
+          `The upstream budget (${this.gates.budgetPerMinute} calls a minute) is spent.`,
           budgetRetryAt,
         );
       }
@@ -181,6 +179,8 @@ export class Upstream {
         return await this.attempt(operation, query, deadline);
       } catch (error) {
         const failure = asUpstreamError(error);
+        // A `Retry-After` (already capped) holds every upstream call: this instance's, or the fleet's.
+        if (failure.retryAt) await this.gates.hold(failure.retryAt);
         if (FAILURES_LOGGED_PER_ATTEMPT.has(failure.failure)) {
           // The messages are built from constants, never from the key or a body.
           this.config.log({
@@ -203,9 +203,10 @@ export class Upstream {
   }
 
   /** A `Retry-After` hold in force, as the error a call refused by it gets. */
-  private holdError(): UpstreamError | undefined {
-    if (this.clock.now() >= this.holdUntil) return undefined;
-    return new UpstreamError('held', 'The upstream asked us to wait (Retry-After).', this.holdUntil);
+  private async holdError(): Promise<UpstreamError | undefined> {
+    const until = await this.gates.heldUntil();
+    if (this.clock.now() >= until) return undefined;
+    return new UpstreamError('held', 'The upstream asked us to wait (Retry-After).', until);
   }
 
   private async attempt(operation: Operation, query: ParsedQuery, deadline: number): Promise<Validated> {
@@ -262,7 +263,6 @@ export class Upstream {
       const capSeconds = this.config.maxRetryAfterMs / 1000;
       const capped = asked !== undefined && asked > capSeconds;
       const retryAt = asked === undefined ? undefined : this.clock.now() + Math.min(asked, capSeconds) * 1000;
-      if (retryAt) this.holdUntil = Math.max(this.holdUntil, retryAt);
       warn(
         capped
           ? `upstream answered ${status} on ${operation} with Retry-After ${asked} s; holding calls for ${capSeconds} s (limits.maxRetryAfterSeconds)`

@@ -1,0 +1,84 @@
+/**
+ * The shared store: where a fleet of proxies keeps what must be one for all of them (answers, the
+ * single-flight lease of each query, rate-limit buckets, the upstream budget, the `Retry-After` hold and the
+ * breaker). Four operations, each atomic, so any key-value service that can compare-and-set backs it: Redis
+ * or Valkey (`redisStore`, review-widgets/redis), or your own (a Durable Object, an HTTP Redis). Values are
+ * strings the proxy writes and reads back through versioned codecs (records.ts); the store never interprets
+ * them. Every call is bounded in time and may fail: the proxy then falls back to its in-process state
+ * (shared-state.ts), so the store is never a single point of failure.
+ */
+import { systemClock, type Clock } from '../clock.ts';
+
+export interface ProxyStore {
+  /** The value at `key`, or `undefined` when there is none (or it expired). */
+  get(key: string): Promise<string | undefined>;
+  /**
+   * Writes `value` at `key` for `ttlMs`. With `onlyIfAbsent`, only when `key` holds nothing (a lease).
+   * Resolves whether it wrote.
+   */
+  set(key: string, value: string, ttlMs: number, onlyIfAbsent?: boolean): Promise<boolean>;
+  /**
+   * Replaces the value at `key` with `value` (for `ttlMs`; `undefined` deletes it), only if `key` still
+   * holds `expected` (`undefined`: nothing). Resolves whether it replaced.
+   */
+  compareAndSet(
+    key: string,
+    expected: string | undefined,
+    value: string | undefined,
+    ttlMs: number,
+  ): Promise<boolean>;
+  /**
+   * A sliding-window counter: records one event at `now` when fewer than `max` were recorded in the
+   * `windowMs` before it and resolves `undefined`; otherwise records nothing and resolves the time (ms)
+   * the oldest of them leaves the window.
+   */
+  takeFromWindow(key: string, max: number, windowMs: number, now: number): Promise<number | undefined>;
+  /** Releases connections (the server is stopping). */
+  close?(): Promise<void>;
+}
+
+interface Slot {
+  value: string;
+  expiresAt: number;
+}
+
+/**
+ * A store in this process's memory. Several proxies given the same one share everything a fleet shares
+ * (tenants of one deployment, or the tests of the fleet rules on a fake clock); it is the reference the
+ * Redis store is tested against. Bounded by expiry only: use it for tests and single-process sharing.
+ */
+export function memoryStore(clock: Clock = systemClock): ProxyStore {
+  const slots = new Map<string, Slot>();
+  const windows = new Map<string, number[]>();
+  const read = (key: string): string | undefined => {
+    const slot = slots.get(key);
+    if (slot && slot.expiresAt <= clock.now()) slots.delete(key);
+    return slots.get(key)?.value;
+  };
+  const write = (key: string, value: string | undefined, ttlMs: number) => {
+    if (value === undefined) slots.delete(key);
+    else slots.set(key, { value, expiresAt: clock.now() + ttlMs });
+  };
+  return {
+    async get(key) {
+      return read(key);
+    },
+    async set(key, value, ttlMs, onlyIfAbsent = false) {
+      if (onlyIfAbsent && read(key) !== undefined) return false;
+      write(key, value, ttlMs);
+      return true;
+    },
+    async compareAndSet(key, expected, value, ttlMs) {
+      if (read(key) !== expected) return false;
+      write(key, value, ttlMs);
+      return true;
+    },
+    async takeFromWindow(key, max, windowMs, now) {
+      const times = (windows.get(key) ?? []).filter((time) => time > now - windowMs);
+      windows.set(key, times);
+      if (times.length >= max) return Math.min(...times) + windowMs;
+      times.push(now);
+      return undefined;
+    },
+  };
+}
