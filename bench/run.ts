@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as prettier from 'prettier';
 import { runBrowserBench } from './browser.ts';
+import { runFleetBench } from './fleet.ts';
 import { runProxyBench } from './proxy.ts';
 import { runSizeBench } from './size.ts';
 import { runSsrBench } from './ssr.ts';
@@ -18,6 +19,7 @@ for (const [name, run] of [
   ['browser', runBrowserBench],
   ['ssr', runSsrBench],
   ['proxy', runProxyBench],
+  ['fleet', runFleetBench],
 ] as const) {
   console.error(`bench: ${name}…`);
   rows.push(...(await run()));

@@ -9,7 +9,15 @@
  */
 import { createSampleUpstream, SAMPLE_API_KEY } from '../sample/index.ts';
 import type { ServerConfig } from './config.ts';
-import { createProxy, type LogRecord, type ProxyContext } from './proxy/index.ts';
+import {
+  createProxy,
+  type LogRecord,
+  type ProxyContext,
+  type ProxyOptions,
+  type ProxyStore,
+} from './proxy/index.ts';
+import { createTenantsProxy, type TenantOptions } from './proxy/tenants.ts';
+import type { TenantsConfig } from './tenants-file.ts';
 import { nodeCompression } from './node.ts';
 import { compressors, createStaticHandler } from './static-files.ts';
 import { renderWidgets } from '../ssr/render-widgets.ts';
@@ -40,22 +48,38 @@ export interface AppOptions {
    */
   publicUrl?: string;
   log?: (record: LogRecord) => void;
+  /** The fleet's shared store (`REDIS_URL`), for the business and every tenant. */
+  store?: ProxyStore;
+  /** More businesses (`TENANTS_FILE`), at `{mount}/{tenant}/…` beside the one at `{mount}/…`. */
+  tenants?: TenantsConfig;
 }
 
-export function createApp({ config, selfUrl, publicUrl = selfUrl, log }: AppOptions) {
+export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, tenants }: AppOptions) {
   const sample = config.upstream
     ? undefined
     : createSampleUpstream({ basePath: SAMPLE_MOUNT, publicBaseUrl: publicUrl });
+  const serving = {
+    compression: nodeCompression,
+    // The fragment route, {mount}/html/{element}, for sites whose server is not JavaScript.
+    html: renderWidgets,
+    store,
+    log,
+  } satisfies Partial<ProxyOptions>;
   const proxy = createProxy({
     apiKey: config.upstream?.apiKey ?? SAMPLE_API_KEY,
     upstreamUrl: config.upstream?.url ?? `${selfUrl}${SAMPLE_MOUNT}`,
     mount: PROXY_MOUNT,
-    compression: nodeCompression,
-    // The fragment route, {mount}/html/{element}, for sites whose server is not JavaScript.
-    html: renderWidgets,
+    ...serving,
     ...config.proxy,
-    log,
   });
+  const tenantsProxy =
+    tenants &&
+    createTenantsProxy({
+      mount: PROXY_MOUNT,
+      tenants: Object.fromEntries(
+        Object.entries(tenants).map(([id, tenant]) => [id, { ...serving, ...withDefaults(tenant, config) }]),
+      ),
+    });
   // By what is served, not how the URL spells it: every HTML answer carries the CSP.
   /** Each request's context (its client address), for the page render it may cause. */
   const contexts = new WeakMap<Request, ProxyContext>();
@@ -83,11 +107,27 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log }: AppOpti
   return async (request: Request, context?: ProxyContext): Promise<Response> => {
     if (context) contexts.set(request, context);
     const { pathname } = new URL(request.url);
+    if (tenantsProxy?.owns(pathname)) return tenantsProxy(request, context);
     if (pathname === PROXY_MOUNT || pathname.startsWith(`${PROXY_MOUNT}/`)) return proxy(request, context);
     if (sample && pathname.startsWith(`${SAMPLE_MOUNT}/`)) return sample(request);
     return (
       (await files(request)) ??
       new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
     );
+  };
+}
+
+/**
+ * A tenant's options over the deployment's (the environment's cache, rate limit, trusted proxies and
+ * budget), field by field. Its allowed origins are its own alone: another business's sites never read it.
+ */
+function withDefaults(tenant: TenantOptions, config: ServerConfig): TenantOptions {
+  const defaults = config.proxy;
+  return {
+    ...tenant,
+    allowedOrigins: tenant.allowedOrigins ?? [],
+    upstreamMaxPerMinute: tenant.upstreamMaxPerMinute ?? defaults.upstreamMaxPerMinute,
+    rateLimit: { ...defaults.rateLimit, ...tenant.rateLimit },
+    cache: { ...defaults.cache, ...tenant.cache },
   };
 }

@@ -15,6 +15,10 @@ export interface ServerConfig {
   /** `undefined`: no key configured, run on the built-in sample business. */
   upstream?: { apiKey: string; url: string };
   proxy: Pick<ProxyOptions, 'allowedOrigins' | 'cache' | 'rateLimit' | 'upstreamMaxPerMinute'>;
+  /** `REDIS_URL`: the fleet's shared store (`redis://` or `rediss://`). `undefined`: this process alone. */
+  redisUrl?: string;
+  /** `TENANTS_FILE`: the path of the tenants file (tenants-file.ts). `undefined`: one business. */
+  tenantsFile?: string;
 }
 
 export class ConfigError extends Error {
@@ -40,6 +44,8 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       : integer(env.CACHE_TTL_SECONDS, 0, 'CACHE_TTL_SECONDS', 0);
   return {
     port,
+    redisUrl: redisUrl(env.REDIS_URL),
+    tenantsFile: env.TENANTS_FILE?.trim() || undefined,
     publicUrl: publicUrl(env.PUBLIC_URL),
     upstream: apiKey && url ? { apiKey, url } : undefined,
     proxy: {
@@ -87,6 +93,29 @@ function publicUrl(value: string | undefined): string | undefined {
     );
   }
   return url.origin;
+}
+
+/** `REDIS_URL`: `redis://[user:password@]host[:port][/db]` (or `rediss://` for TLS). */
+function redisUrl(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    url = undefined;
+  }
+  // Never quoted back: the URL may carry a password.
+  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || !url.hostname) {
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379.');
+  }
+  return trimmed;
+}
+
+/** Where a Redis URL points, for messages: host and port, never the password. */
+export function redisAddress(value: string): string {
+  const url = new URL(value);
+  return `${url.protocol}//${url.host}`;
 }
 
 function integer(value: string | undefined, fallback: number, name: string, min: number, max = 1e9): number {

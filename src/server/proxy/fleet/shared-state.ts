@@ -28,7 +28,7 @@ export interface SharedStateOptions {
 }
 
 /** Compare-and-set rounds an update tries before it gives up to the in-process state (contention). */
-const UPDATE_ATTEMPTS = 8;
+const UPDATE_ATTEMPTS = 16;
 
 export class StoreGuard {
   private downUntil = 0;
@@ -76,6 +76,9 @@ export class StoreGuard {
 }
 
 export class SharedState {
+  /** The update of each key running now (the next one waits for it). */
+  private readonly updating = new Map<string, Promise<unknown>>();
+
   /** `namespace`: the tenant's part of every key. */
   constructor(
     private readonly guard: StoreGuard,
@@ -112,8 +115,28 @@ export class SharedState {
   /**
    * Applies `step` to the record at `key` atomically (compare-and-set, retried on a concurrent change):
    * the fleet's one state machine for a bucket, a breaker, a hold. `next: undefined` leaves the record.
+   * Updates of one key from this instance run one after another, so only other instances contend.
    */
-  async update<T, R>(
+  update<T, R>(
+    key: string,
+    codec: Codec<T>,
+    ttlMs: number,
+    step: (current: T | undefined) => { next?: T; result: R },
+  ): Promise<R> {
+    const before = this.updating.get(key);
+    const run = (before ? before.catch(() => {}) : Promise.resolve()).then(() =>
+      this.compareAndUpdate(key, codec, ttlMs, step),
+    );
+    this.updating.set(key, run);
+    void run
+      .finally(() => {
+        if (this.updating.get(key) === run) this.updating.delete(key);
+      })
+      .catch(() => {});
+    return run;
+  }
+
+  private async compareAndUpdate<T, R>(
     key: string,
     codec: Codec<T>,
     ttlMs: number,

@@ -1,0 +1,130 @@
+/**
+ * A fleet as it runs in production, for the tests and the bench: a real `redis-server` on a loopback port
+ * (no persistence, so a restart comes back empty, as after a crash), and proxy instances that are real
+ * `npm start` processes (src/server/start.ts) with `REDIS_URL` set.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import { REDIS_SERVER } from '../../../scripts/find-redis.mjs';
+
+/** A port free on loopback right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RedisServer {
+  readonly url: string;
+  /** A client of the test's own, to look at what the fleet stored. */
+  client(): Redis;
+  /** SIGKILL: gone at once, like a crash. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port (empty). */
+  restart(): Promise<void>;
+  /** SIGSTOP / SIGCONT: connected but silent, like an overloaded server. */
+  pause(): void;
+  resume(): void;
+  stop(): Promise<void>;
+}
+
+export async function startRedis(): Promise<RedisServer> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const clients: Redis[] = [];
+  const launch = async () => {
+    child = spawn(
+      REDIS_SERVER,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += String(chunk);
+        if (output.includes('Ready to accept connections')) resolve();
+      };
+      child!.stdout!.on('data', onData);
+      child!.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+    });
+  };
+  const exited = () =>
+    new Promise<void>((resolve) => {
+      if (!child || child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+  await launch();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    client() {
+      const client = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: false });
+      client.on('error', () => {});
+      clients.push(client);
+      return client;
+    },
+    async kill() {
+      child?.kill('SIGKILL');
+      await exited();
+    },
+    restart: launch,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
+    async stop() {
+      for (const client of clients) client.disconnect();
+      child?.kill('SIGCONT');
+      child?.kill('SIGKILL');
+      await exited();
+    },
+  };
+}
+
+export interface Instance {
+  readonly url: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts one `npm start` server with `env` (PORT chosen by the system) and waits for its banner. */
+export function startInstance(env: Record<string, string>): Promise<Instance> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+      env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
+    });
+    let output = '';
+    let started = false;
+    const collect = (chunk: Buffer) => {
+      output += String(chunk);
+      const port = /listening on port (\d+)/.exec(output)?.[1];
+      if (port && !started) {
+        started = true;
+        resolve({
+          url: `http://127.0.0.1:${port}`,
+          output: () => output,
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGKILL');
+            }),
+        });
+      }
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('exit', (code) => {
+      if (!started) reject(new Error(`the instance exited (${code}) before listening:\n${output}`));
+    });
+  });
+}
+
+/** `count` instances with the same `env`, started side by side. */
+export function startInstances(count: number, env: Record<string, string>): Promise<Instance[]> {
+  return Promise.all(Array.from({ length: count }, () => startInstance(env)));
+}

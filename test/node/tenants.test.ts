@@ -1,0 +1,195 @@
+/**
+ * Many businesses in one deployment (issue 14): the tenants file is read strictly at start (every problem
+ * named, never a key), and the router gives each tenant its own proxy, 404s unknown ones without an
+ * upstream call, and keeps keys, data and allowed origins apart.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ConfigError, readConfig } from '../../src/server/config.ts';
+import { ProxyConfigError, type LogRecord } from '../../src/server/proxy/index.ts';
+import { createTenantsProxy } from '../../src/server/proxy/tenants.ts';
+import { parseTenants } from '../../src/server/tenants-file.ts';
+import { payloadFor, withUpstream } from './support/fake-upstream.ts';
+
+const ONE = {
+  tenants: {
+    acme: {
+      apiKeyEnv: 'ACME_API_KEY',
+      upstreamUrl: 'https://api.example.com',
+      allowedOrigins: ['https://acme.example'],
+      upstreamMaxPerMinute: 120,
+    },
+  },
+};
+
+test('the tenants file of the issue: keys read from the named variables, options mapped', () => {
+  const tenants = parseTenants(JSON.stringify(ONE), { ACME_API_KEY: 'sk_acme' });
+  assert.deepEqual(tenants.acme, {
+    apiKey: 'sk_acme',
+    upstreamUrl: 'https://api.example.com',
+    allowedOrigins: ['https://acme.example'],
+    upstreamMaxPerMinute: 120,
+    rateLimit: undefined,
+    cache: undefined,
+    limits: undefined,
+  });
+  const inline = parseTenants(
+    JSON.stringify({
+      tenants: {
+        t1: {
+          apiKey: 'k',
+          upstreamUrl: 'https://a.example',
+          rateLimitPerMinute: 5,
+          cacheTtlSeconds: 9,
+          maxLimit: 20,
+        },
+      },
+    }),
+    {},
+  );
+  assert.deepEqual(inline.t1?.rateLimit, { perMinute: 5 });
+  assert.deepEqual(inline.t1?.cache, { ttlSeconds: 9 });
+  assert.deepEqual(inline.t1?.limits, { maxLimit: 20 });
+});
+
+test('a tenants file that cannot work is refused with every problem named, and never a key', () => {
+  const refused = (text: string, env: Record<string, string> = {}) => {
+    try {
+      parseTenants(text, env);
+    } catch (error) {
+      assert.ok(error instanceof ConfigError);
+      assert.ok(!error.message.includes('sk_'), error.message);
+      return error.message;
+    }
+    assert.fail(`accepted: ${text}`);
+  };
+  assert.match(refused('{"tenants": {'), /is not JSON/);
+  assert.match(refused('{"tenant": {}}'), /tenants/);
+  assert.match(refused(JSON.stringify(ONE)), /tenants\.acme\.apiKeyEnv names ACME_API_KEY, which is not set/);
+  const two = JSON.stringify({
+    tenants: {
+      a: { apiKeyEnv: 'A_KEY', upstreamUrl: 'https://a.example' },
+      b: { apiKeyEnv: 'B_KEY', upstreamUrl: 'https://b.example' },
+    },
+  });
+  const both = refused(two);
+  assert.match(both, /A_KEY/);
+  assert.match(both, /B_KEY/);
+  assert.match(
+    refused(JSON.stringify({ tenants: { acme: { ...ONE.tenants.acme, allowedOrigin: ['x'] } } }), {
+      ACME_API_KEY: 'sk_1',
+    }),
+    /tenants\.acme.*allowedOrigin/,
+    'a misspelt field is named, not ignored',
+  );
+  assert.match(
+    refused(
+      JSON.stringify({
+        tenants: { acme: { apiKey: 'sk_2', apiKeyEnv: 'X', upstreamUrl: 'https://a.example' } },
+      }),
+    ),
+    /exactly one of "apiKeyEnv"/,
+  );
+  assert.match(refused(JSON.stringify({ tenants: { 'Acme Corp': ONE.tenants.acme } })), /lower-case/);
+  assert.match(refused(JSON.stringify({ tenants: { reviews: ONE.tenants.acme } })), /route name/);
+});
+
+test('createTenantsProxy refuses a tenant whose options cannot work, naming the tenant', () => {
+  assert.throws(
+    () => createTenantsProxy({ tenants: { acme: { apiKey: 'k', upstreamUrl: 'http://api.example.com' } } }),
+    (error: unknown) => error instanceof ProxyConfigError && /^Tenant "acme": .*https/.test(error.message),
+  );
+  assert.throws(
+    () => createTenantsProxy({ tenants: { html: { apiKey: 'k', upstreamUrl: 'https://a.example' } } }),
+    ProxyConfigError,
+  );
+});
+
+test('each tenant is its own proxy: its key, its data, its origins, its log records; an unknown tenant reaches no upstream', async () => {
+  await withUpstream(async (upstream) => {
+    const keys = { acme: 'sk_acme_key', globex: 'sk_globex_key' };
+    upstream.fallback = (req, res, recorded) => {
+      const version = req.headers['x-api-key'] === keys.acme ? 1 : 2;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payloadFor(recorded, version)));
+    };
+    const logs: LogRecord[] = [];
+    const proxy = createTenantsProxy({
+      tenants: {
+        acme: {
+          apiKey: keys.acme,
+          upstreamUrl: upstream.url,
+          allowedOrigins: ['https://acme.example'],
+          log: (r) => logs.push(r),
+        },
+        globex: { apiKey: keys.globex, upstreamUrl: upstream.url, log: (r) => logs.push(r) },
+      },
+    });
+    const call = async (path: string, origin?: string) => {
+      const response = await proxy(
+        new Request(`http://proxy.test${path}`, { headers: origin ? { origin } : {} }),
+        { clientAddress: '192.0.2.1' },
+      );
+      return { status: response.status, headers: response.headers, text: await response.text() };
+    };
+    const acme = await call('/widget-api/acme/info', 'https://acme.example');
+    assert.equal(acme.status, 200);
+    assert.match(acme.text, /Caffè Aurora v1/);
+    assert.equal(acme.headers.get('access-control-allow-origin'), 'https://acme.example');
+    const globex = await call('/widget-api/globex/info');
+    assert.match(globex.text, /Caffè Aurora v2/);
+    assert.equal((await call('/widget-api/globex/info', 'https://acme.example')).status, 403);
+    assert.deepEqual(
+      upstream.requests.map((request) => request.headers['x-api-key']),
+      [keys.acme, keys.globex],
+    );
+
+    for (const path of [
+      '/widget-api/umbrella/info',
+      '/widget-api/ACME/info',
+      '/widget-api/acme%2Finfo',
+      '/widget-api/',
+    ]) {
+      const unknown = await call(path);
+      assert.equal(unknown.status, 404, path);
+      assert.equal(JSON.parse(unknown.text).error, 'Not Found');
+    }
+    assert.equal((await call('/widget-api/acme/nothing')).status, 404, "the tenant's own router");
+    assert.equal(upstream.calls(), 2, 'no upstream call for any of them');
+    const tenantsLogged = new Set(logs.map((record) => record.tenant));
+    assert.deepEqual([...tenantsLogged].sort(), ['acme', 'globex']);
+  });
+});
+
+test('REDIS_URL and TENANTS_FILE in the environment; a bad REDIS_URL is refused without quoting a password', () => {
+  const config = readConfig({ REDIS_URL: 'redis://127.0.0.1:6390', TENANTS_FILE: '/etc/tenants.json' });
+  assert.equal(config.redisUrl, 'redis://127.0.0.1:6390');
+  assert.equal(config.tenantsFile, '/etc/tenants.json');
+  assert.equal(readConfig({}).redisUrl, undefined);
+  for (const bad of ['http://user:hunter2@127.0.0.1:6379', 'localhost:6379', 'redis://']) {
+    assert.throws(
+      () => readConfig({ REDIS_URL: bad }),
+      (error: unknown) =>
+        error instanceof ConfigError && !error.message.includes('hunter2') && /REDIS_URL/.test(error.message),
+    );
+  }
+});
+
+test('npm start stops at once with a clear message when the tenants file names a variable that is not set', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'rw-tenants-')), 'tenants.json');
+  writeFileSync(file, JSON.stringify(ONE));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', TENANTS_FILE: file },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  assert.equal(code, 1);
+  assert.match(output, /tenants\.acme\.apiKeyEnv names ACME_API_KEY, which is not set/);
+  assert.doesNotMatch(output, /listening/);
+});
