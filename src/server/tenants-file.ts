@@ -17,7 +17,8 @@ const TenantSchema = z
   .strictObject({
     apiKeyEnv: z
       .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
+      // Upper case: a key pasted here by mistake is refused by this rule, never quoted back.
+      .regex(/^[A-Z_][A-Z0-9_]*$/, 'must be an environment variable name (A-Z, 0-9, _)')
       .optional(),
     apiKey: z.string().optional(),
     upstreamUrl: z.string(),
@@ -36,7 +37,9 @@ const TenantsFileSchema = z.strictObject({ tenants: z.record(z.string(), TenantS
 
 function tenantIdProblem(id: string): string | undefined {
   if (!TENANT_ID.test(id)) return 'tenant ids are 1–63 lower-case letters, digits or "-"';
-  if (RESERVED_TENANT_IDS.has(id)) return `"${id}" is a route name, not a tenant id`;
+  if (RESERVED_TENANT_IDS.has(id)) {
+    return `"${id}" is reserved (a route name, or the single business's namespace)`;
+  }
   return undefined;
 }
 

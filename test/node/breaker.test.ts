@@ -11,9 +11,19 @@ import { FakeClock } from './support/fake-clock.ts';
 
 function breaker(clock = new FakeClock()) {
   const opened: number[] = [];
-  const circuit = new CircuitBreaker({ circuitFailures: 3, circuitCooldownMs: 1000 }, clock, (ms) =>
+  const breaker = new CircuitBreaker({ circuitFailures: 3, circuitCooldownMs: 1000 }, clock, (ms) =>
     opened.push(ms),
   );
+  // Driven by events as the proxy drives it (fleet/gates.ts), one method per event for the tests' sake.
+  const circuit = {
+    get state() {
+      return breaker.state;
+    },
+    admit: (deadline: number) => breaker.apply({ kind: 'admit', deadline }).admission!,
+    success: () => void breaker.apply({ kind: 'success' }),
+    healthFailure: (trial: boolean) => void breaker.apply({ kind: 'health-failure', trial }),
+    neutral: (trial: boolean) => void breaker.apply({ kind: 'neutral', trial }),
+  };
   return { circuit, clock, opened };
 }
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { memoryStore, type LogRecord, type ProxyStore } from '../../src/server/proxy/index.ts';
-import { FakeClock } from './support/fake-clock.ts';
+import { FakeClock, settle } from './support/fake-clock.ts';
 import { reply, withUpstream, type FakeUpstream } from './support/fake-upstream.ts';
 import { makeProxy, type Harness } from './support/proxy-harness.ts';
 
@@ -180,6 +180,8 @@ test('a store that stops answering: each instance answers from its own state wit
 
     // A request that meets the hanging store waits at most the bound, then is answered from here.
     const pending = b!.call('/widget-api/info');
+    // Once the request waits on the store (its time bound is set), the bound passes.
+    while (clock.pending === 0) await settle();
     await clock.advance(150);
     const answered = await pending;
     assert.equal(answered.status, 200);
@@ -199,6 +201,33 @@ test('a store that stops answering: each instance answers from its own state wit
     const back = logs.filter((record) => record.type === 'store');
     assert.equal(back.length, 2);
     assert.match(back[1]!.type === 'store' ? back[1]!.message : '', /back/);
+  });
+});
+
+test('during an outage each instance allows only its share: the fleet learned its size, and together it still allows one limit', async () => {
+  await withUpstream(async (upstream) => {
+    const clock = new FakeClock();
+    const { store, state } = switchableStore(clock);
+    const options = { clock, store, rateLimit: { perMinute: 6 }, limits: { storeTimeoutMs: 150 } };
+    const instances = fleet(upstream, options);
+    // Each instance says it is alive as requests pass (every 10 s at most): after two rounds all know three.
+    for (const round of [0, 1]) {
+      for (const proxy of instances) await proxy.call('/widget-api/info', { clientAddress: '198.51.100.1' });
+      if (round === 0) await clock.advance(10_000);
+    }
+    state.hanging = true;
+    const first = instances[0]!.call('/widget-api/info', { clientAddress: '198.51.100.1' });
+    while (clock.pending === 0) await settle();
+    await clock.advance(150);
+    assert.equal((await first).status, 200);
+    // A new client, nine requests over the three instances while the store is down: 6 a minute in all.
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      statuses.push(
+        (await instances[i % 3]!.call('/widget-api/info', { clientAddress: '198.51.100.2' })).status,
+      );
+    }
+    assert.equal(statuses.filter((status) => status === 200).length, 6, statuses.join(' '));
   });
 });
 

@@ -24,3 +24,24 @@ test('rotating IPv6 addresses inside a /64 does not buy fresh requests', () => {
   assert.deepEqual(waits.slice(0, 3), [0, 0, 0]);
   assert.ok(waits[3]! > 0, 'the fourth request from the same /64 must wait');
 });
+
+test('a forwarded entry that is no address counts as the socket peer: a client cannot name its own bucket (or, in a fleet, its own store key)', () => {
+  for (const forged of [
+    'evil-client-1',
+    'x'.repeat(5000),
+    '1:2:3:4:5:6:7:8:9::1',
+    '999.1.1.1',
+    '::ffff:',
+    '',
+  ]) {
+    assert.equal(
+      clientAddress(`${forged}`, '192.0.2.7', 1),
+      '192.0.2.7',
+      JSON.stringify(forged.slice(0, 40)),
+    );
+  }
+  assert.equal(clientAddress('198.51.100.4', '192.0.2.7', 1), '198.51.100.4');
+  assert.equal(clientAddress('[2001:db8:1:2::5]', '192.0.2.7', 1), '2001:db8:1:2::/64');
+  assert.equal(clientAddress('::ffff:198.51.100.4', '192.0.2.7', 1), '198.51.100.4');
+  assert.equal(clientAddress('2001:db8:0:0:1:2:3:4', '192.0.2.7', 1), '2001:db8:0:0::/64');
+});

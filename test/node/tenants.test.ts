@@ -95,7 +95,12 @@ test('a tenants file that cannot work is refused with every problem named, and n
     /exactly one of "apiKeyEnv"/,
   );
   assert.match(refused(JSON.stringify({ tenants: { 'Acme Corp': ONE.tenants.acme } })), /lower-case/);
-  assert.match(refused(JSON.stringify({ tenants: { reviews: ONE.tenants.acme } })), /route name/);
+  assert.match(refused(JSON.stringify({ tenants: { reviews: ONE.tenants.acme } })), /reserved/);
+  assert.match(refused(JSON.stringify({ tenants: { default: ONE.tenants.acme } })), /reserved/);
+  const pasted = refused(
+    JSON.stringify({ tenants: { acme: { ...ONE.tenants.acme, apiKeyEnv: 'sk_live_pasted_by_mistake' } } }),
+  );
+  assert.match(pasted, /tenants\.acme\.apiKeyEnv: must be an environment variable name/);
 });
 
 test('createTenantsProxy refuses a tenant whose options cannot work, naming the tenant', () => {
@@ -103,10 +108,14 @@ test('createTenantsProxy refuses a tenant whose options cannot work, naming the 
     () => createTenantsProxy({ tenants: { acme: { apiKey: 'k', upstreamUrl: 'http://api.example.com' } } }),
     (error: unknown) => error instanceof ProxyConfigError && /^Tenant "acme": .*https/.test(error.message),
   );
-  assert.throws(
-    () => createTenantsProxy({ tenants: { html: { apiKey: 'k', upstreamUrl: 'https://a.example' } } }),
-    ProxyConfigError,
-  );
+  // `html` is a route; `default` is the single business's namespace in a shared store: neither is a tenant.
+  for (const reserved of ['html', 'default']) {
+    assert.throws(
+      () =>
+        createTenantsProxy({ tenants: { [reserved]: { apiKey: 'k', upstreamUrl: 'https://a.example' } } }),
+      ProxyConfigError,
+    );
+  }
 });
 
 test('each tenant is its own proxy: its key, its data, its origins, its log records; an unknown tenant reaches no upstream', async () => {

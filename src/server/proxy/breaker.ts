@@ -121,24 +121,4 @@ export class CircuitBreaker {
     if (step.opened) this.onOpen(this.config.circuitCooldownMs);
     return step;
   }
-
-  /** May a call start now? `deadline`: when that call settles at the latest (bounds a trial's slot). */
-  admit(deadline: number): Admission {
-    return this.apply({ kind: 'admit', deadline }).admission!;
-  }
-
-  /** The call reached a healthy upstream. */
-  success(): void {
-    this.apply({ kind: 'success' });
-  }
-
-  /** The call failed for a reason that says the upstream is unhealthy. */
-  healthFailure(trial: boolean): void {
-    this.apply({ kind: 'health-failure', trial });
-  }
-
-  /** The call failed for a reason that belongs to its query: the upstream answered, health unknown. */
-  neutral(trial: boolean): void {
-    this.apply({ kind: 'neutral', trial });
-  }
 }

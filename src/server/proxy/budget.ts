@@ -20,10 +20,16 @@ export class UpstreamBudget {
     this.times = new Float64Array(perMinute).fill(-Infinity);
   }
 
-  /** Spends one attempt; returns `undefined` when allowed, else the time (ms) the next one may start. */
-  take(): number | undefined {
+  /**
+   * Spends one attempt; returns `undefined` when allowed, else the time (ms) the next one may start.
+   * `limit` (at most `perMinute`): a smaller share of the minute, for an instance of a fleet that cannot
+   * reach the fleet's budget (fleet/gates.ts).
+   */
+  take(limit = this.perMinute): number | undefined {
     const now = this.clock.now();
-    const oldest = this.times[this.next] ?? -Infinity;
+    // The `limit`-th most recent attempt: when it is less than a minute old, the share is spent.
+    const bound = Math.max(1, Math.min(limit, this.perMinute));
+    const oldest = this.times[(this.next - bound + this.perMinute) % this.perMinute] ?? -Infinity;
     if (now - oldest < WINDOW_MS) return oldest + WINDOW_MS;
     this.times[this.next] = now;
     this.next = (this.next + 1) % this.perMinute;

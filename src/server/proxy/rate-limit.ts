@@ -45,10 +45,13 @@ export class RateLimiter {
     private readonly clock: Clock,
   ) {}
 
-  /** Takes one token for `client`; returns 0 when allowed, else the seconds to wait. */
-  take(client: string): number {
+  /**
+   * Takes one token for `client`; returns 0 when allowed, else the seconds to wait. `perMinute`: a smaller
+   * share, for an instance of a fleet that cannot reach the fleet's buckets (fleet/gates.ts).
+   */
+  take(client: string, perMinute = this.perMinute): number {
     if (this.perMinute <= 0) return 0;
-    const { bucket, wait } = takeToken(this.buckets.get(client), this.clock.now(), this.perMinute);
+    const { bucket, wait } = takeToken(this.buckets.get(client), this.clock.now(), perMinute);
     this.buckets.set(client, bucket);
     return wait;
   }
@@ -70,7 +73,9 @@ export function clientAddress(
       .map((part) => part.trim())
       .filter(Boolean);
     const candidate = hops[hops.length - trustProxy];
-    if (candidate) return rateLimitKey(candidate);
+    // Only an address: anything else (a client writing its own header past a miscounted hop) would pick
+    // its own bucket, and in a fleet its own key in the shared store.
+    if (candidate && isIpAddress(candidate)) return rateLimitKey(candidate);
   }
   return socketAddress ? rateLimitKey(socketAddress) : UNKNOWN_CLIENT;
 }
@@ -92,4 +97,15 @@ export function rateLimitKey(address: string): string {
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
+}
+
+/** An IPv4 or IPv6 address as proxies write them (IPv6 possibly bracketed), checked by shape. */
+export function isIpAddress(value: string): boolean {
+  const plain = value.replace(/^\[|\]$/g, '');
+  if (/^(?:\d{1,3}\.){3}\d{1,3}$/.test(plain)) return plain.split('.').every((part) => Number(part) <= 255);
+  if (!/^[0-9a-f:.]{2,45}$/i.test(plain) || plain.split('::').length > 2) return false;
+  // A lone colon at either end is no address (`::` is the only way to start or end with one).
+  if (/^:(?!:)|(?<!:):$/.test(plain)) return false;
+  const groups = plain.split(':').filter(Boolean);
+  return plain.includes('::') ? groups.length <= 7 : groups.length === 8 || /\./.test(plain);
 }

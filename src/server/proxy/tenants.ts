@@ -11,8 +11,17 @@ import { ProxyConfigError, type ProxyContext, type ProxyOptions } from './option
 
 /** Lower-case letters, digits and `-`, as a URL path segment and a store namespace need no escaping. */
 export const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
-/** Path segments the single-business routes use: no tenant may be called so. */
-export const RESERVED_TENANT_IDS: ReadonlySet<string> = new Set(['info', 'posts', 'reviews', 'html']);
+/**
+ * No tenant may be called so: the path segments of the single business's routes, and `default`, the
+ * single business's namespace in a shared store.
+ */
+export const RESERVED_TENANT_IDS: ReadonlySet<string> = new Set([
+  'info',
+  'posts',
+  'reviews',
+  'html',
+  'default',
+]);
 
 /** One tenant: a proxy's options but its mount and namespace, which the deployment gives. */
 export type TenantOptions = Omit<ProxyOptions, 'mount' | 'tenant'>;

@@ -8,14 +8,17 @@
  *
  * Whenever the store cannot answer (shared-state.ts), the in-process gate decides: it is always kept
  * (buckets and budget counted here too, the breaker and the hold mirrored from the fleet's), so a fallback
- * starts from what this instance knows, never from nothing. Fail closed: no outage lifts a limit.
+ * starts from what this instance knows, never from nothing. Fail closed: no outage lifts a limit. Each
+ * instance says it is alive in the store now and then, so the fleet knows its size; during an outage an
+ * instance allows only its share of the budget and of each client's limit (a fleet of three, a third
+ * each), so the fleet together still spends no more than it was given.
  */
 import { breakerStep, CircuitBreaker, type Admission, type BreakerEvent } from '../breaker.ts';
 import { UpstreamBudget } from '../budget.ts';
 import type { Clock } from '../clock.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { RateLimiter, takeToken } from '../rate-limit.ts';
-import { breakerRecord, bucketRecord, holdRecord } from './records.ts';
+import { breakerRecord, bucketRecord, fleetRecord, holdRecord } from './records.ts';
 import { StoreUnavailable, type SharedState } from './shared-state.ts';
 
 export type GatesConfig = Pick<
@@ -26,6 +29,8 @@ export type GatesConfig = Pick<
 const MINUTE_MS = 60_000;
 /** How long the fleet's breaker record lives after its last change. */
 const BREAKER_RECORD_MS = 60 * MINUTE_MS;
+/** Each instance says it is alive this often (on its way through a gate); silent three times: gone. */
+const HEARTBEAT_MS = 10_000;
 
 export class Gates {
   private readonly limiter: RateLimiter;
@@ -33,6 +38,11 @@ export class Gates {
   private readonly breaker: CircuitBreaker;
   /** No upstream call before this time (this instance's view; the fleet's is in the store). */
   private localHold = 0;
+  /** Instances in the fleet when the store last said (1 alone); the divisor of the limits in an outage. */
+  private fleetSize = 1;
+  private heartbeatAt = -Infinity;
+  /** This instance in the fleet's record; made on first use (Workers forbid random values at start-up). */
+  private instance?: string;
 
   constructor(
     private readonly config: GatesConfig,
@@ -48,7 +58,7 @@ export class Gates {
   takeToken(client: string): number | Promise<number> {
     const { perMinute } = this.config;
     if (perMinute <= 0) return 0;
-    const local = this.limiter.take(client);
+    const local = this.limiter.take(client, this.share(perMinute));
     return this.orLocal(local, (shared) =>
       shared.update(`rate:${client}`, bucketRecord, MINUTE_MS, (bucket) => {
         const { bucket: next, wait } = takeToken(bucket, this.clock.now(), perMinute);
@@ -59,7 +69,7 @@ export class Gates {
 
   /** Spends one upstream attempt: `undefined` when allowed, else when the next one may start (ms). */
   takeBudget(): number | undefined | Promise<number | undefined> {
-    const local = this.budget.take();
+    const local = this.budget.take(this.share(this.config.upstreamMaxPerMinute));
     return this.orLocal(local, (shared) =>
       shared.takeFromWindow('budget', this.config.upstreamMaxPerMinute, MINUTE_MS),
     );
@@ -123,9 +133,32 @@ export class Gates {
     });
   }
 
+  /** This instance's share of a fleet-wide `limit`, for when the store cannot decide (at least 1). */
+  private share(limit: number): number {
+    return Math.max(1, Math.floor(limit / this.fleetSize));
+  }
+
+  /** Says this instance is alive and learns how many are (now and then; never in the way of a request). */
+  private heartbeat(shared: SharedState): void {
+    const now = this.clock.now();
+    if (now - this.heartbeatAt < HEARTBEAT_MS) return;
+    this.heartbeatAt = now;
+    shared
+      .update('fleet', fleetRecord, 3 * HEARTBEAT_MS, (members = {}) => {
+        this.instance ??= crypto.randomUUID();
+        const alive: Record<string, number> = { [this.instance]: now };
+        for (const [id, seen] of Object.entries(members))
+          if (now - seen < 3 * HEARTBEAT_MS) alive[id] ??= seen;
+        return { next: alive, result: Object.keys(alive).length };
+      })
+      .then((size) => (this.fleetSize = size))
+      .catch(() => {}); // the next heartbeat tries again; the last known size stands meanwhile
+  }
+
   /** The fleet's decision when the store gives one, else `local` (no store, or it is down). */
   private orLocal<T>(local: T, decide: (shared: SharedState) => Promise<T>): T | Promise<T> {
     if (!this.shared?.available) return local;
+    this.heartbeat(this.shared);
     return decide(this.shared).catch((error: unknown) => {
       if (error instanceof StoreUnavailable) return local;
       throw error;

@@ -75,3 +75,6 @@ export const holdRecord: Codec<number> = codec(time);
 
 /** The single-flight lease of one query: which instance is loading it. */
 export const leaseRecord: Codec<string> = codec(z.string().max(64));
+
+/** The fleet's instances, each by the time it last said it is alive: how many share the limits. */
+export const fleetRecord: Codec<Record<string, number>> = codec(z.record(z.string().max(64), time));

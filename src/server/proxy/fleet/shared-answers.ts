@@ -29,14 +29,18 @@ const pollDelay = (round: number) => Math.min(50, 5 * 2 ** round);
 export class SharedAnswers {
   /** Store reads in flight, by key: a burst of visitors on a cold instance reads each answer once. */
   private readonly reading = new Map<string, Promise<CachedAnswer | undefined>>();
-  /** Who holds a lease: this instance (random, per process). */
-  private readonly instance = crypto.randomUUID();
+  /** Who holds a lease: this instance (random, made on first use: Workers forbid it at start-up). */
+  private instanceId?: string;
 
   constructor(
     private readonly shared: SharedState,
     private readonly config: SharedAnswersConfig,
     private readonly clock: Clock,
   ) {}
+
+  private get instance(): string {
+    return (this.instanceId ??= crypto.randomUUID());
+  }
 
   /** The fleet's answer for `key`; `undefined` when there is none or the store cannot say. */
   read(key: string): Promise<CachedAnswer | undefined> {
@@ -60,43 +64,66 @@ export class SharedAnswers {
   async load(key: string, knownStoredAt: number, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
     const started = this.clock.now();
     const leaseMs = this.config.deadlineMs + LEASE_MARGIN_MS;
-    const newer = async () => {
-      const answer = await this.shared.read(`answer:${key}`, answerRecord);
-      const usable =
-        answer && answer.storedAt > knownStoredAt && this.clock.now() - answer.storedAt < this.config.ttlMs;
-      return usable ? toCached(answer) : undefined;
-    };
+    // Set while a lease was asked for and the store has not said no: a timed-out answer may have taken it.
+    let mayHoldLease = false;
     try {
       for (let round = 0; ; round++) {
-        const now = this.clock.now();
-        const answer = await newer();
-        if (answer) return answer;
-        const failed = await this.shared.read(`failure:${key}`, failureRecord);
-        // A query's own failure is the fleet's negative cache; a health failure answers the flight waited for.
-        const remembered = failed && QUERY_FAILURES.has(failed.failure);
-        if (
-          failed &&
-          (remembered ? now - failed.storedAt < this.config.negativeTtlMs : failed.storedAt >= started)
-        ) {
-          throw new UpstreamError(failed.failure, failed.message, failed.retryAt);
-        }
-        if (await this.shared.write(`lease:${key}`, leaseRecord, this.instance, leaseMs, true)) {
-          // The holder before may have published and released between the read above and this lease.
-          const published = await newer();
+        const settled = await this.outcome(key, knownStoredAt, started);
+        if (settled) return settled;
+        mayHoldLease = true;
+        mayHoldLease = await this.shared.write(`lease:${key}`, leaseRecord, this.instance, leaseMs, true);
+        if (mayHoldLease) {
+          // The holder before may have published and released between the reads above and this lease.
+          const published = await this.outcome(key, knownStoredAt, started).catch((error: unknown) => {
+            void this.release(key);
+            throw error;
+          });
           if (!published) break;
-          await this.publish(() => this.shared.release(`lease:${key}`, leaseRecord, this.instance));
+          await this.release(key);
           return published;
         }
-        if (now - started >= leaseMs) {
+        // A lease outlives its holder by at most `leaseMs`: past that (and a margin) it was taken over.
+        if (this.clock.now() - started >= leaseMs + LEASE_MARGIN_MS) {
           throw new UpstreamError('timeout', 'Another instance is loading this answer and has not finished.');
         }
         await sleep(this.clock, pollDelay(round));
       }
     } catch (error) {
-      if (error instanceof StoreUnavailable) return load();
-      throw error;
+      if (!(error instanceof StoreUnavailable)) throw error;
+      // The store went away: load here. With the lease (perhaps) taken, still publish and release it if
+      // possible, so the others do not wait for it to run out.
+      return mayHoldLease ? this.loadForFleet(key, load) : load();
     }
     return this.loadForFleet(key, load);
+  }
+
+  /**
+   * How the query stands in the fleet: an answer newer than `knownStoredAt` (fresh, or stored since this
+   * instance began to wait: a cache with no freshness, or a clock behind, still takes the one it waited
+   * for); or, thrown, how its flight failed (a query's own failure is the fleet's negative cache; a health
+   * failure answers only those who waited for that flight); else `undefined`.
+   */
+  private async outcome(
+    key: string,
+    knownStoredAt: number,
+    started: number,
+  ): Promise<CachedAnswer | undefined> {
+    const now = this.clock.now();
+    const answer = await this.shared.read(`answer:${key}`, answerRecord);
+    if (
+      answer &&
+      answer.storedAt > knownStoredAt &&
+      (now - answer.storedAt < this.config.ttlMs || answer.storedAt >= started)
+    ) {
+      return toCached(answer);
+    }
+    const failed = await this.shared.read(`failure:${key}`, failureRecord);
+    if (!failed) return undefined;
+    const remembered = QUERY_FAILURES.has(failed.failure);
+    if (remembered ? now - failed.storedAt < this.config.negativeTtlMs : failed.storedAt >= started) {
+      throw new UpstreamError(failed.failure, failed.message, failed.retryAt);
+    }
+    return undefined;
   }
 
   /** With the lease: calls the upstream, publishes the outcome, releases the lease. */
@@ -111,6 +138,8 @@ export class SharedAnswers {
           toShared(answer),
           // Kept as long as any instance may serve it stale.
           ttlMs + Math.max(staleWhileRevalidateMs, staleIfErrorMs),
+          false,
+          true,
         ),
       );
       return answer;
@@ -126,13 +155,20 @@ export class SharedAnswers {
             failureRecord,
             { failure, message, retryAt, storedAt: this.clock.now() },
             Math.max(1, keepMs),
+            false,
+            true,
           ),
         );
       }
       throw error;
     } finally {
-      await this.publish(() => this.shared.release(`lease:${key}`, leaseRecord, this.instance));
+      await this.release(key);
     }
+  }
+
+  /** Gives the lease back (tried even while the store is marked down: the others wait on it). */
+  private release(key: string): Promise<void> {
+    return this.publish(() => this.shared.release(`lease:${key}`, leaseRecord, this.instance));
   }
 
   /** A write for the others: when the store cannot take it, they load for themselves. */

@@ -29,6 +29,8 @@ export interface SharedStateOptions {
 
 /** Compare-and-set rounds an update tries before it gives up to the in-process state (contention). */
 const UPDATE_ATTEMPTS = 16;
+/** Updates of one key that may wait in this instance's queue before the next is decided in-process. */
+const MAX_QUEUED_UPDATES = 32;
 
 export class StoreGuard {
   private downUntil = 0;
@@ -46,9 +48,12 @@ export class StoreGuard {
     return this.clock.now() >= this.downUntil;
   }
 
-  /** Runs one store call within the time bound; marks the store down (logged once) when it fails. */
-  async call<T>(operation: (store: ProxyStore) => Promise<T>): Promise<T> {
-    if (!this.available) throw new StoreUnavailable('The shared store is down.');
+  /**
+   * Runs one store call within the time bound; marks the store down (logged once) when it fails. `evenIfDown`:
+   * tried while the store is marked down too (a write others wait for: a published answer, a released lease).
+   */
+  async call<T>(operation: (store: ProxyStore) => Promise<T>, evenIfDown = false): Promise<T> {
+    if (!evenIfDown && !this.available) throw new StoreUnavailable('The shared store is down.');
     try {
       const result = await within(operation(this.store), this.options.timeoutMs, this.clock);
       if (this.down) {
@@ -76,8 +81,8 @@ export class StoreGuard {
 }
 
 export class SharedState {
-  /** The update of each key running now (the next one waits for it). */
-  private readonly updating = new Map<string, Promise<unknown>>();
+  /** Each key's queue of updates: the last one in it (the next waits for it) and how many wait. */
+  private readonly updating = new Map<string, { last: Promise<unknown>; waiting: number }>();
 
   /** `namespace`: the tenant's part of every key. */
   constructor(
@@ -90,8 +95,8 @@ export class SharedState {
     return this.guard.available;
   }
 
-  private call<T>(operation: (store: ProxyStore) => Promise<T>): Promise<T> {
-    return this.guard.call(operation);
+  private call<T>(operation: (store: ProxyStore) => Promise<T>, evenIfDown = false): Promise<T> {
+    return this.guard.call(operation, evenIfDown);
   }
 
   /** Every key carries the format version (records.ts): versions side by side never read each other. */
@@ -103,13 +108,24 @@ export class SharedState {
     return this.call(async (store) => codec.decode(await store.get(this.key(key))));
   }
 
-  write<T>(key: string, codec: Codec<T>, value: T, ttlMs: number, onlyIfAbsent = false): Promise<boolean> {
-    return this.call((store) => store.set(this.key(key), codec.encode(value), ttlMs, onlyIfAbsent));
+  /** `evenIfDown`: see {@link StoreGuard.call}. */
+  write<T>(
+    key: string,
+    codec: Codec<T>,
+    value: T,
+    ttlMs: number,
+    onlyIfAbsent = false,
+    evenIfDown = false,
+  ): Promise<boolean> {
+    return this.call(
+      (store) => store.set(this.key(key), codec.encode(value), ttlMs, onlyIfAbsent),
+      evenIfDown,
+    );
   }
 
   /** Deletes `key` only while it holds `value` (a lease released by its owner, not by a later one). */
   release<T>(key: string, codec: Codec<T>, value: T): Promise<boolean> {
-    return this.call((store) => store.compareAndSet(this.key(key), codec.encode(value), undefined, 1));
+    return this.call((store) => store.compareAndSet(this.key(key), codec.encode(value), undefined, 1), true);
   }
 
   /**
@@ -123,14 +139,22 @@ export class SharedState {
     ttlMs: number,
     step: (current: T | undefined) => { next?: T; result: R },
   ): Promise<R> {
-    const before = this.updating.get(key);
-    const run = (before ? before.catch(() => {}) : Promise.resolve()).then(() =>
+    const queue = this.updating.get(key);
+    // A key updated faster than the store answers (one client flooding) is decided in-process.
+    if (queue && queue.waiting >= MAX_QUEUED_UPDATES) {
+      return Promise.reject(new StoreUnavailable(`Too many updates of ${key} waiting.`));
+    }
+    const run = (queue ? queue.last.catch(() => {}) : Promise.resolve()).then(() =>
       this.compareAndUpdate(key, codec, ttlMs, step),
     );
-    this.updating.set(key, run);
+    const entry = { last: run as Promise<unknown>, waiting: (queue?.waiting ?? 0) + 1 };
+    this.updating.set(key, entry);
     void run
       .finally(() => {
-        if (this.updating.get(key) === run) this.updating.delete(key);
+        const current = this.updating.get(key);
+        if (!current) return;
+        if (current.last === run) this.updating.delete(key);
+        else current.waiting--;
       })
       .catch(() => {});
     return run;

@@ -33,29 +33,42 @@ export interface ProxyStore {
    * the oldest of them leaves the window.
    */
   takeFromWindow(key: string, max: number, windowMs: number, now: number): Promise<number | undefined>;
-  /** Releases connections (the server is stopping). */
-  close?(): Promise<void>;
 }
+
+/** A window's events older than this are gone whatever its length (the proxy's windows are a minute). */
+const WINDOW_KEEP_MS = 60 * 60_000;
 
 interface Slot {
   value: string;
   expiresAt: number;
 }
 
+/** Writes between two sweeps of what expired (so keys never read again do not stay for ever). */
+const SWEEP_EVERY = 1000;
+
 /**
  * A store in this process's memory. Several proxies given the same one share everything a fleet shares
  * (tenants of one deployment, or the tests of the fleet rules on a fake clock); it is the reference the
- * Redis store is tested against. Bounded by expiry only: use it for tests and single-process sharing.
+ * Redis store is tested against. Bounded by expiry: what expired goes at the next read or sweep.
  */
 export function memoryStore(clock: Clock = systemClock): ProxyStore {
   const slots = new Map<string, Slot>();
   const windows = new Map<string, number[]>();
+  let writes = 0;
+  const sweep = () => {
+    if (++writes % SWEEP_EVERY) return;
+    const now = clock.now();
+    for (const [key, slot] of slots) if (slot.expiresAt <= now) slots.delete(key);
+    for (const [key, times] of windows)
+      if (times.every((time) => time <= now - WINDOW_KEEP_MS)) windows.delete(key);
+  };
   const read = (key: string): string | undefined => {
     const slot = slots.get(key);
     if (slot && slot.expiresAt <= clock.now()) slots.delete(key);
     return slots.get(key)?.value;
   };
   const write = (key: string, value: string | undefined, ttlMs: number) => {
+    sweep();
     if (value === undefined) slots.delete(key);
     else slots.set(key, { value, expiresAt: clock.now() + ttlMs });
   };
@@ -74,6 +87,7 @@ export function memoryStore(clock: Clock = systemClock): ProxyStore {
       return true;
     },
     async takeFromWindow(key, max, windowMs, now) {
+      sweep();
       const times = (windows.get(key) ?? []).filter((time) => time > now - windowMs);
       windows.set(key, times);
       if (times.length >= max) return Math.min(...times) + windowMs;

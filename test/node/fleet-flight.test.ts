@@ -1,0 +1,115 @@
+/**
+ * The fleet's single-flight at its edges (shared-answers.ts), two instances on one memory store, the
+ * order of events forced through the store: a flight that fails just as another instance takes the lease,
+ * and a lease whose reply is lost to the store's time bound. Each costs one upstream call, not two.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { CachedAnswer } from '../../src/server/proxy/cache.ts';
+import { systemClock } from '../../src/server/proxy/clock.ts';
+import { SharedAnswers, type SharedAnswersConfig } from '../../src/server/proxy/fleet/shared-answers.ts';
+import { SharedState, StoreGuard } from '../../src/server/proxy/fleet/shared-state.ts';
+import { memoryStore, type ProxyStore } from '../../src/server/proxy/index.ts';
+import { UpstreamError } from '../../src/server/proxy/upstream.ts';
+import { settle } from './support/fake-clock.ts';
+
+const CONFIG: SharedAnswersConfig = {
+  ttlMs: 60_000,
+  staleWhileRevalidateMs: 0,
+  staleIfErrorMs: 0,
+  negativeTtlMs: 30_000,
+  maxEntries: 10,
+  maxBytes: 1_000_000,
+  deadlineMs: 2000,
+};
+
+function instance(store: ProxyStore, timeoutMs = 1000) {
+  const guard = new StoreGuard(store, systemClock, () => {}, { timeoutMs, retryMs: 60_000 });
+  return new SharedAnswers(new SharedState(guard, 't', systemClock), CONFIG, systemClock);
+}
+
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await condition())) await settle();
+}
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+const answer = (): CachedAnswer => ({
+  kind: 'answer',
+  body: new TextEncoder().encode('{"protocol":1}'),
+  etag: '"0123456789abcdef"',
+  storedAt: Date.now(),
+  encoded: new Map(),
+});
+
+test('a flight that fails while another instance takes the lease: the other answers the failure, no second call', async () => {
+  const shared = memoryStore();
+  const finished = deferred();
+  let leaseAsks = 0;
+  // B's second lease request reaches the store only after A has published its failure and let go.
+  const late: ProxyStore = {
+    ...shared,
+    async set(key, value, ttlMs, onlyIfAbsent) {
+      if (onlyIfAbsent && key.includes(':lease:') && ++leaseAsks === 2) await finished.promise;
+      return shared.set(key, value, ttlMs, onlyIfAbsent);
+    },
+  };
+  const a = instance(shared);
+  const b = instance(late);
+  let calls = 0;
+  const flightA = a
+    .load('posts?page=99', -Infinity, async () => {
+      calls++;
+      await until(() => leaseAsks >= 2);
+      throw new UpstreamError('not-found', 'Upstream 404.');
+    })
+    .catch((error: UpstreamError) => error.failure)
+    .finally(() => finished.resolve());
+  await until(async () => (await shared.get('v1:t:lease:posts?page=99')) !== undefined);
+  const flightB = b
+    .load('posts?page=99', -Infinity, async () => {
+      calls++;
+      return answer();
+    })
+    .catch((error: UpstreamError) => error.failure);
+  assert.deepEqual(await Promise.all([flightA, flightB]), ['not-found', 'not-found']);
+  assert.equal(calls, 1);
+});
+
+test('a lease whose reply is lost to the time bound: the loader still publishes and lets go, the other is answered at once', async () => {
+  const shared = memoryStore();
+  // A's store takes the lease at once but answers too late (a slow reply, not a lost write).
+  const slowReply: ProxyStore = {
+    ...shared,
+    async set(key, value, ttlMs, onlyIfAbsent) {
+      const written = await shared.set(key, value, ttlMs, onlyIfAbsent);
+      if (onlyIfAbsent) await new Promise((resolve) => setTimeout(resolve, 300));
+      return written;
+    },
+  };
+  const a = instance(slowReply, 100);
+  const b = instance(shared);
+  let calls = 0;
+  const loaded = answer();
+  const release = deferred();
+  const flightA = a.load('info?', -Infinity, async () => {
+    calls++;
+    await release.promise;
+    return loaded;
+  });
+  await until(async () => (await shared.get('v1:t:lease:info?')) !== undefined);
+  const flightB = b.load('info?', -Infinity, async () => {
+    calls++;
+    return answer();
+  });
+  await until(() => calls === 1);
+  release.resolve();
+  const [fromA, fromB] = await Promise.all([flightA, flightB]);
+  assert.equal(calls, 1, 'B did not wait for the lease to run out and call again');
+  assert.equal(fromB.etag, fromA.etag);
+  assert.equal(await shared.get('v1:t:lease:info?'), undefined, 'the lease was given back');
+});
