@@ -13,6 +13,7 @@ import { ConfigError, readConfig } from '../../src/server/config.ts';
 import { ProxyConfigError, type LogRecord } from '../../src/server/proxy/index.ts';
 import { createTenantsProxy } from '../../src/server/proxy/tenants.ts';
 import { parseTenants } from '../../src/server/tenants-file.ts';
+import { renderWidgets } from '../../src/ssr/render-widgets.ts';
 import { payloadFor, withUpstream } from './support/fake-upstream.ts';
 
 const ONE = {
@@ -132,6 +133,7 @@ test('each tenant is its own proxy: its key, its data, its origins, its log reco
         acme: {
           apiKey: keys.acme,
           upstreamUrl: upstream.url,
+          html: renderWidgets,
           allowedOrigins: ['https://acme.example'],
           log: (r) => logs.push(r),
         },
@@ -152,9 +154,15 @@ test('each tenant is its own proxy: its key, its data, its origins, its log reco
     const globex = await call('/widget-api/globex/info');
     assert.match(globex.text, /Caffè Aurora v2/);
     assert.equal((await call('/widget-api/globex/info', 'https://acme.example')).status, 403);
+    // The fragment route is the tenant's too: rendered with its data, reading from its endpoint.
+    const fragment = await call('/widget-api/acme/html/business-card');
+    assert.equal(fragment.status, 200);
+    assert.match(fragment.text, /endpoint="\/widget-api\/acme"/);
+    assert.match(fragment.text, /Caffè Aurora v1/);
     assert.deepEqual(
       upstream.requests.map((request) => request.headers['x-api-key']),
       [keys.acme, keys.globex],
+      'the fragment was rendered from the cached answer',
     );
 
     for (const path of [
