@@ -31,35 +31,18 @@ export const USER_AGENT = 'review-widgets-proxy/0.1';
 /** Deeper JSON than this is refused as invalid: the API's payloads nest about six levels. */
 export const MAX_JSON_DEPTH = 32;
 
-export const UPSTREAM_FAILURES = [
-  // The upstream's health: counted by the breaker (and the first four retried).
-  'timeout',
-  'network',
-  'rate-limited',
-  'unavailable',
-  'server-error',
-  // One query's (or the configuration's) problem: remembered briefly by the cache, never counted.
-  'not-found',
-  'unauthorized',
-  'redirect',
-  'status',
-  'too-large',
-  'invalid',
-  // The proxy's own refusals: no upstream call was made.
-  'held',
-  'circuit-open',
-  'budget',
-] as const;
+/** The upstream's health: counted by the breaker (and the first four retried). */
+const HEALTH = ['timeout', 'network', 'rate-limited', 'unavailable', 'server-error'] as const;
+/** One query's (or the configuration's) problem: remembered briefly by the cache, never counted. */
+const QUERY = ['not-found', 'unauthorized', 'redirect', 'status', 'too-large', 'invalid'] as const;
+/** The proxy's own refusals: no upstream call was made. */
+const REFUSALS = ['held', 'circuit-open', 'budget'] as const;
+
+export const UPSTREAM_FAILURES = [...HEALTH, ...QUERY, ...REFUSALS] as const;
 export type UpstreamFailure = (typeof UPSTREAM_FAILURES)[number];
 
 /** Failures that say the upstream itself is unhealthy: the only ones the circuit breaker counts. */
-export const HEALTH_FAILURES: ReadonlySet<UpstreamFailure> = new Set([
-  'timeout',
-  'network',
-  'rate-limited',
-  'unavailable',
-  'server-error',
-]);
+export const HEALTH_FAILURES: ReadonlySet<UpstreamFailure> = new Set(HEALTH);
 const RETRYABLE: ReadonlySet<UpstreamFailure> = new Set([
   'timeout',
   'network',
@@ -67,14 +50,7 @@ const RETRYABLE: ReadonlySet<UpstreamFailure> = new Set([
   'unavailable',
 ]);
 /** Failures that belong to one query: the cache remembers them (negative caching). */
-export const QUERY_FAILURES: ReadonlySet<UpstreamFailure> = new Set([
-  'not-found',
-  'unauthorized',
-  'redirect',
-  'status',
-  'too-large',
-  'invalid',
-]);
+export const QUERY_FAILURES: ReadonlySet<UpstreamFailure> = new Set(QUERY);
 /** Failures with no status line, logged per attempt (`checkStatus` logs the others where it reads them). */
 const FAILURES_LOGGED_PER_ATTEMPT: ReadonlySet<UpstreamFailure> = new Set([
   'timeout',
