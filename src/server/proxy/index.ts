@@ -17,3 +17,12 @@ export * from '../../api/schemas.ts';
 export * from '../../api/protocol.ts';
 // A fleet's shared store: the contract, and one in this process's memory (Redis: review-widgets/redis).
 export { memoryStore, type ProxyStore } from './fleet/store.ts';
+// Many businesses in one deployment: {mount}/{tenant}/….
+export {
+  createTenantsProxy,
+  RESERVED_TENANT_IDS,
+  TENANT_ID,
+  type TenantOptions,
+  type TenantsHandler,
+  type TenantsOptions,
+} from './tenants.ts';
