@@ -119,8 +119,8 @@ describe('the packed package in fresh apps', () => {
     const examples = readmeExamples();
     assert.deepEqual(
       [...examples.keys()].map((path) => path.split('/')[0]).sort(),
-      ['esbuild', 'react-vite', 'react-vite', 'vue-vite', 'vue-vite'],
-      'the README marks its React, Vue and Node examples for the consumer apps',
+      ['esbuild', 'esbuild', 'react-vite', 'react-vite', 'vue-vite', 'vue-vite'],
+      'the README marks its React, Vue, Node and fleet examples for the consumer apps',
     );
     await Promise.all(APPS.map(async (name) => dirs.set(name, await install(name, examples))));
     for (const name of APPS) sites.set(name, await serveBuild(name));
