@@ -118,8 +118,8 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, te
 }
 
 /**
- * A tenant's options over the deployment's (the environment's cache, rate limit, trusted proxies and
- * budget), field by field. Its allowed origins are its own alone: another business's sites never read it.
+ * A tenant's options over the deployment's (the environment's cache, rate limit, trusted proxies, budget
+ * and store bound), field by field. Its allowed origins are its own alone: another business's sites never read it.
  */
 function withDefaults(tenant: TenantOptions, config: ServerConfig): TenantOptions {
   const defaults = config.proxy;
@@ -129,5 +129,6 @@ function withDefaults(tenant: TenantOptions, config: ServerConfig): TenantOption
     upstreamMaxPerMinute: tenant.upstreamMaxPerMinute ?? defaults.upstreamMaxPerMinute,
     rateLimit: { ...defaults.rateLimit, ...tenant.rateLimit },
     cache: { ...defaults.cache, ...tenant.cache },
+    limits: { ...defaults.limits, ...tenant.limits },
   };
 }

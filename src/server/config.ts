@@ -14,7 +14,7 @@ export interface ServerConfig {
   publicUrl?: string;
   /** `undefined`: no key configured, run on the built-in sample business. */
   upstream?: { apiKey: string; url: string };
-  proxy: Pick<ProxyOptions, 'allowedOrigins' | 'cache' | 'rateLimit' | 'upstreamMaxPerMinute'>;
+  proxy: Pick<ProxyOptions, 'allowedOrigins' | 'cache' | 'rateLimit' | 'upstreamMaxPerMinute' | 'limits'>;
   /** `REDIS_URL`: the fleet's shared store (`redis://` or `rediss://`). `undefined`: this process alone. */
   redisUrl?: string;
   /** `TENANTS_FILE`: the path of the tenants file (tenants-file.ts). `undefined`: one business. */
@@ -55,6 +55,9 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       rateLimit: {
         perMinute: integer(env.RATE_LIMIT_PER_MINUTE, 60, 'RATE_LIMIT_PER_MINUTE', 0),
         trustProxy: trustProxy(env.TRUST_PROXY),
+      },
+      limits: {
+        storeTimeoutMs: integer(env.REDIS_TIMEOUT_MS, 150, 'REDIS_TIMEOUT_MS', 1, 60_000),
       },
     },
   };

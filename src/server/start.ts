@@ -20,7 +20,9 @@ try {
 }
 
 // The fleet's store: the instance starts whether or not Redis answers yet (never a single point of failure).
-const store = config.redisUrl ? redisStore(config.redisUrl) : undefined;
+const store = config.redisUrl
+  ? redisStore(config.redisUrl, { commandTimeoutMs: config.proxy.limits?.storeTimeoutMs })
+  : undefined;
 if (store && !(await store.ready(2000))) {
   console.warn(
     `review-widgets: Redis at ${redisAddress(config.redisUrl!)} is not answering yet: starting on in-process state; this instance joins the fleet when it answers.`,

@@ -4,14 +4,15 @@
  * and a lease whose reply is lost to the store's time bound. Each costs one upstream call, not two.
  */
 import assert from 'node:assert/strict';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { test } from 'node:test';
 import type { CachedAnswer } from '../../src/server/proxy/cache.ts';
 import { systemClock } from '../../src/server/proxy/clock.ts';
 import { SharedAnswers, type SharedAnswersConfig } from '../../src/server/proxy/fleet/shared-answers.ts';
-import { SharedState, StoreGuard } from '../../src/server/proxy/fleet/shared-state.ts';
+import { SharedState, StoreGuard, StoreUnavailable } from '../../src/server/proxy/fleet/shared-state.ts';
 import { memoryStore, type ProxyStore } from '../../src/server/proxy/index.ts';
 import { UpstreamError } from '../../src/server/proxy/upstream.ts';
-import { settle } from './support/fake-clock.ts';
+import { FakeClock, settle } from './support/fake-clock.ts';
 
 const CONFIG: SharedAnswersConfig = {
   ttlMs: 60_000,
@@ -112,4 +113,47 @@ test('a lease whose reply is lost to the time bound: the loader still publishes 
   assert.equal(calls, 1, 'B did not wait for the lease to run out and call again');
   assert.equal(fromB.etag, fromA.etag);
   assert.equal(await shared.get('v1:t:lease:info?'), undefined, 'the lease was given back');
+});
+
+test('a reply already there when the time bound passes is taken: a starved process does not fall back for it', async () => {
+  // A real socket and the real loop: the reply is in the kernel when a busy loop finally turns, with the
+  // bound already past. Timers run before I/O in a turn; the guard still takes the reply.
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
+  const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+  await new Promise((resolve) => client.once('connect', resolve));
+  const peer = await accepted;
+  try {
+    const logs: unknown[] = [];
+    const guard = new StoreGuard(memoryStore(), systemClock, (record) => logs.push(record), {
+      timeoutMs: 20,
+      retryMs: 1000,
+    });
+    const reply = guard.call(
+      () => new Promise<string>((resolve) => peer.once('data', (data) => resolve(String(data)))),
+    );
+    client.write('reply');
+    const until = Date.now() + 60;
+    while (Date.now() < until); // the process is starved: nothing runs, the bound passes
+    assert.equal(await reply, 'reply');
+    assert.equal(guard.available, true);
+    assert.deepEqual(logs, []);
+  } finally {
+    client.destroy();
+    peer.destroy();
+    server.close();
+  }
+});
+
+test('a reply that does not come is not waited for beyond the bound', async () => {
+  const clock = new FakeClock();
+  const guard = new StoreGuard(memoryStore(clock), clock, () => {}, { timeoutMs: 150, retryMs: 1000 });
+  const never = assert.rejects(
+    guard.call(() => new Promise<string>(() => {})),
+    StoreUnavailable,
+  );
+  await clock.advance(150);
+  await never;
+  assert.equal(guard.available, false);
 });

@@ -186,6 +186,9 @@ test('REDIS_URL and TENANTS_FILE in the environment; a bad REDIS_URL is refused 
   assert.equal(config.redisUrl, 'redis://127.0.0.1:6390');
   assert.equal(config.tenantsFile, '/etc/tenants.json');
   assert.equal(readConfig({}).redisUrl, undefined);
+  assert.equal(readConfig({}).proxy.limits?.storeTimeoutMs, 150);
+  assert.equal(readConfig({ REDIS_TIMEOUT_MS: '500' }).proxy.limits?.storeTimeoutMs, 500);
+  assert.throws(() => readConfig({ REDIS_TIMEOUT_MS: '0' }), /REDIS_TIMEOUT_MS/);
   for (const bad of ['http://user:hunter2@127.0.0.1:6379', 'localhost:6379', 'redis://']) {
     assert.throws(
       () => readConfig({ REDIS_URL: bad }),

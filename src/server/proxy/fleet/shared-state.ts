@@ -184,10 +184,16 @@ export class SharedState {
   }
 }
 
-/** `promise`, or a rejection after `ms` on `clock` (the late result is dropped, its failure too). */
+/**
+ * `promise`, or a rejection after `ms` on `clock` (the late result is dropped, its failure too). The
+ * rejection waits one turn of the event loop: a loop too busy to read a reply before the timer fired
+ * (timers run before I/O) reads it first, so a starved process does not fall back for a reply it holds.
+ */
 function within<T>(promise: Promise<T>, ms: number, clock: Clock): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const cancel = clock.setTimer(ms, () => reject(new Error(`no answer within ${ms} ms`)));
+    const cancel = clock.setTimer(ms, () =>
+      clock.setTimer(0, () => reject(new Error(`no answer within ${ms} ms`))),
+    );
     promise.then(
       (value) => {
         cancel();
