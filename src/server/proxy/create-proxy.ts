@@ -433,7 +433,8 @@ function matchesEtag(header: string | null | undefined, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
-function jsonError(status: number, error: string, message: string, extra?: object): ProxyAnswer {
+/** The proxy's own error answer: `{ error, message }` JSON, never cached. */
+export function jsonError(status: number, error: string, message: string, extra?: object): ProxyAnswer {
   return {
     status,
     headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },

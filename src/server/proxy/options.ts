@@ -210,10 +210,7 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 export function resolveOptions(options: ProxyOptions): ResolvedOptions {
   const apiKey = checkApiKey(options.apiKey);
   const upstreamBase = parseUpstream(options.upstreamUrl);
-  const mount = `/${(options.mount ?? '/widget-api').replace(/^\/+|\/+$/g, '')}`;
-  if (!/^\/[A-Za-z0-9._~/-]*$/.test(mount) || mount.split('/').includes('..')) {
-    throw new ProxyConfigError(`The mount path "${options.mount}" is not a plain path.`);
-  }
+  const mount = mountPath(options.mount);
   const cache = options.cache ?? {};
   const limits = options.limits ?? {};
   const rate = options.rateLimit ?? {};
@@ -222,7 +219,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
   const resolved: ResolvedOptions = {
     apiKey,
     upstreamBase,
-    mount: mount === '/' ? '' : mount,
+    mount,
     allowedOrigins: parseOrigins(options.allowedOrigins ?? []),
     ttlMs: seconds(cache.ttlSeconds, 300, 'cache.ttlSeconds'),
     staleWhileRevalidateMs: seconds(
@@ -270,6 +267,18 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
   };
   checkCombinations(resolved);
   return resolved;
+}
+
+/**
+ * A mount path as routes are built on it: one leading `/`, no trailing one (`''` for the root; default
+ * `/widget-api`). Refused unless it is a plain path.
+ */
+export function mountPath(value: string | undefined): string {
+  const mount = `/${(value ?? '/widget-api').replace(/^\/+|\/+$/g, '')}`;
+  if (!/^\/[A-Za-z0-9._~/-]*$/.test(mount) || mount.split('/').includes('..')) {
+    throw new ProxyConfigError(`The mount path "${value}" is not a plain path.`);
+  }
+  return mount === '/' ? '' : mount;
 }
 
 /**

@@ -6,8 +6,8 @@
  * requests only, and an unknown tenant is a 404 that reaches no upstream.
  */
 import type { ProxyAnswer, ProxyHandler, ProxyRequest } from './create-proxy.ts';
-import { createProxy } from './create-proxy.ts';
-import { ProxyConfigError, type ProxyContext, type ProxyOptions } from './options.ts';
+import { createProxy, jsonError } from './create-proxy.ts';
+import { mountPath, ProxyConfigError, type ProxyContext, type ProxyOptions } from './options.ts';
 
 /** Lower-case letters, digits and `-`, as a URL path segment and a store namespace need no escaping. */
 export const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -37,15 +37,9 @@ export type TenantsHandler = ProxyHandler & {
   owns(pathname: string): boolean;
 };
 
-const JSON_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-};
-
 /** The deployment's tenants as one handler; a bad tenant is refused here, at start, naming it. */
 export function createTenantsProxy(options: TenantsOptions): TenantsHandler {
-  const mount = `/${(options.mount ?? '/widget-api').replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
+  const mount = mountPath(options.mount);
   const proxies = new Map<string, ProxyHandler>();
   for (const [id, tenant] of Object.entries(options.tenants)) {
     if (!TENANT_ID.test(id) || RESERVED_TENANT_IDS.has(id)) {
@@ -67,18 +61,19 @@ export function createTenantsProxy(options: TenantsOptions): TenantsHandler {
     const id = pathname.slice(mount.length + 1).split('/', 1)[0]!;
     return RESERVED_TENANT_IDS.has(id) ? undefined : id;
   };
-  const unknown = (): ProxyAnswer => ({
-    status: 404,
-    headers: { ...JSON_HEADERS },
-    body: JSON.stringify({ error: 'Not Found', message: 'No such business on this proxy.' }),
-  });
+  const proxyFor = (pathname: string) => proxies.get(tenantOf(pathname) ?? '');
+  const unknown = (): ProxyAnswer => {
+    const refused = jsonError(404, 'Not Found', 'No such business on this proxy.');
+    refused.headers['x-content-type-options'] = 'nosniff';
+    return refused;
+  };
 
   async function answer(request: ProxyRequest): Promise<ProxyAnswer> {
-    const proxy = proxies.get(tenantOf(request.pathname) ?? '');
+    const proxy = proxyFor(request.pathname);
     return proxy ? proxy.answer(request) : unknown();
   }
   const handler = async (request: Request, context?: ProxyContext): Promise<Response> => {
-    const proxy = proxies.get(tenantOf(new URL(request.url).pathname) ?? '');
+    const proxy = proxyFor(new URL(request.url).pathname);
     if (proxy) return proxy(request, context);
     const { status, headers, body } = unknown();
     return new Response(body, { status, headers });
