@@ -33,7 +33,7 @@ export const DEMO_CSP =
  * The demo pages rendered on the server with their widgets' data (review-widgets/ssr); `embed.html` stays
  * the plain script-tag embed.
  */
-const SERVER_RENDERED = new Set(['/', '/index.html']);
+const SERVER_RENDERED = new Set(['/', '/index.html', '/layouts.html']);
 
 export interface AppOptions {
   config: ServerConfig;

@@ -31,6 +31,7 @@ after(async () => {
  */
 async function openDemo(
   onRequest?: (request: Request) => void,
+  path = '/',
 ): Promise<{ page: Page; violations: string[]; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   if (onRequest) page.on('request', onRequest);
@@ -47,7 +48,7 @@ async function openDemo(
   });
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+  await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
   return { page, violations, errors };
 }
 
@@ -262,4 +263,56 @@ test('in the accessibility tree: unique landmark names, reviews named by their h
   });
   assert.equal(focused, fromBelow ? 'article null' : 'button Page 2');
   await page.close();
+});
+
+test('the layouts gallery is server-rendered and nothing moves as the carousels, grids and badges take over', async () => {
+  const { page, violations, errors } = await openDemo(undefined, '/layouts.html');
+  const carousel = page.locator('#carousel review-list').first();
+  await carousel.locator('[part="carousel-next"]').waitFor();
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 800) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(100);
+  }
+  await page.waitForLoadState('networkidle');
+  assert.equal(await layoutShift(page), 0);
+  assert.deepEqual(violations, []);
+  assert.deepEqual(errors, []);
+  // The carousel by keyboard: Next moves a view (as many cards as fit) and the live region says so.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await carousel.locator('[part="carousel-next"]').press('Enter');
+  await page.waitForFunction(() =>
+    /Showing [2-9]–\d+ of 250 reviews/.test(
+      document.querySelector('#carousel review-list')?.shadowRoot?.querySelector('[role="status"]')
+        ?.textContent ?? '',
+    ),
+  );
+  assert.match(await carousel.ariaSnapshot(), /group "Carousel of reviews"/);
+  mkdirSync('test-output', { recursive: true });
+  await page.screenshot({ path: 'test-output/layouts.png', fullPage: true });
+  await page.close();
+});
+
+test('with JavaScript off every layout shows its reviews: the carousel is a row that scrolls sideways, the badge a link', async () => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto(`${app.url}/layouts.html`, { waitUntil: 'networkidle' });
+  const track = page.locator('#carousel review-list').first().locator('.track');
+  assert.equal(await track.locator('article[part="review"]').count(), 6);
+  const scroller = await track.evaluate((element) => ({
+    overflow: getComputedStyle(element).overflowX,
+    scrollable: element.scrollWidth > element.clientWidth,
+    focusable: element.tabIndex === 0,
+  }));
+  assert.deepEqual(scroller, { overflow: 'auto', scrollable: true, focusable: true });
+  await track.evaluate((element) => element.scrollBy({ left: 400, behavior: 'instant' }));
+  assert.ok((await track.evaluate((element) => Math.abs(element.scrollLeft))) > 0);
+  assert.equal(await page.locator('#grid review-list article[part="review"]').count(), 6);
+  assert.equal(await page.locator('#masonry review-list article[part="review"]').count(), 6);
+  const badge = page.locator('#badges rating-summary[layout="badge"]').first().locator('a[part="link"]');
+  assert.equal(await badge.getAttribute('href'), '#carousel');
+  assert.match((await badge.textContent()) ?? '', /Kettle & Crumb: Rated \d\.\d out of 5, 250 reviews/);
+  await context.close();
 });

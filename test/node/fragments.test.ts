@@ -147,4 +147,54 @@ describe('the fragment route', () => {
       assert.deepEqual([...attributes].sort(), observed, tag);
     }
   });
+  it('renders every layout on the server: the carousel as a named group of slides, the badge as a link', async () => {
+    const { get } = fragmentProxy();
+    // White space in tags collapsed: the server renders the templates as written.
+    const text = async (path: string) => (await (await get(path)).text()).replace(/\s+/g, ' ');
+    const carousel = await text('/widget-api/html/review-list?layout=carousel&limit=4&autoplay=&per-view=2');
+    assert.match(carousel, /<review-list [^>]*layout="carousel"/);
+    assert.match(
+      carousel,
+      /class="carousel" role="group" aria-roledescription="carousel" aria-label="Customer reviews"/,
+    );
+    const slides = [
+      ...carousel.matchAll(
+        /class="slide" role="group" aria-roledescription="slide" aria-label="(\d+) of (\d+)"/g,
+      ),
+    ];
+    assert.deepEqual(
+      slides.map((slide) => slide[1]),
+      ['1', '2', '3', '4'],
+    );
+    // Without JavaScript it is a scrollable row: the track is focusable (keyboard scrolling), no paging bar;
+    // per-view caps the cards in view.
+    assert.match(carousel, /part="items" class="items track cap-2" tabindex="0"/);
+    assert.equal(carousel.includes('part="pagination"'), false);
+    for (const layout of ['grid', 'masonry']) {
+      const html = await text(`/widget-api/html/review-list?layout=${layout}&limit=2`);
+      assert.match(html, new RegExp(`<ol part="items" class="items ${layout}">`), layout);
+    }
+    const badge = await text('/widget-api/html/rating-summary?layout=badge&show-name=&href=%2Freviews');
+    assert.match(badge, /<a part="link" class="compact-link" href="\/reviews">/);
+    assert.match(badge, /Kettle &amp; Crumb: Rated [\d.]+ out of 5, 250 reviews/);
+    const micro = await text('/widget-api/html/rating-summary?layout=micro&for=reviews');
+    assert.match(micro, /href="#reviews"/);
+  });
+
+  it('refuses a layout value an element does not have, naming what it accepts', async () => {
+    const { get, upstream } = fragmentProxy();
+    for (const [path, says] of [
+      ['review-list?layout=badge', /"layout" must be one of "list", "carousel", "grid", "masonry"/],
+      ['rating-summary?layout=carousel', /"layout" must be one of "full", "badge", "micro"/],
+      ['review-list?autoplay-interval=1000', /"autoplay-interval" must be a whole number from 5000 to 60000/],
+      ['review-list?per-view=9', /"per-view" must be a whole number from 1 to 6/],
+      ['review-list?autoplay=yes', /"autoplay" is a boolean attribute/],
+      ['rating-summary?href=javascript:alert(1)', /"href" must be a path/],
+    ] as const) {
+      const answer = await get(`/widget-api/html/${path}`);
+      assert.equal(answer.status, 400, path);
+      assert.match((await answer.json()).message, says, path);
+    }
+    assert.equal(upstream.length, 0);
+  });
 });

@@ -46,7 +46,9 @@ export class BusinessCard extends BusinessElement {
 
   headingLevel: number = RANGES.headingLevel.fallback;
 
-  protected readonly baseClass = 'card';
+  protected get baseClass(): string {
+    return 'card';
+  }
 
   protected renderSkeleton() {
     return html`<div class="skeleton title"></div>

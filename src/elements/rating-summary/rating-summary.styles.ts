@@ -125,4 +125,58 @@ export const ratingSummaryStyles = css`
   .skeleton.stub {
     block-size: 1.25rem;
   }
+  /* badge and micro: one line of stars, average and count (a badge may wrap under its name). */
+  .summary.badge,
+  .summary.micro {
+    display: block;
+    min-block-size: auto;
+  }
+  .summary.badge {
+    inline-size: fit-content;
+    max-inline-size: 100%;
+    padding: 0.5rem 0.75rem;
+  }
+  .summary.micro {
+    padding: 0;
+    border: 0;
+    background: none;
+    box-shadow: none;
+  }
+  .compact-text {
+    margin: 0;
+  }
+  .compact-link {
+    display: block;
+    color: inherit;
+    text-decoration: none;
+  }
+  .compact-link:hover .muted {
+    text-decoration: underline;
+  }
+  .compact {
+    display: grid;
+    gap: 0.125rem;
+  }
+  .compact-line {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.125rem 0.5rem;
+  }
+  .compact .name {
+    font-weight: 700;
+  }
+  .compact .average {
+    font-size: 1em;
+  }
+  .badge .stars,
+  .micro .stars {
+    inline-size: 5em;
+    block-size: 1em;
+  }
+  .skeleton.line {
+    block-size: 1.5rem;
+    inline-size: 14rem;
+    max-inline-size: 100%;
+  }
 `;

@@ -1,4 +1,5 @@
 import { html, nothing, svg, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { layoutOf, SUMMARY_LAYOUTS, type SummaryLayout } from '../../api/layouts.ts';
 import { RATINGS, type BreakdownRow, type BusinessView, type Rating } from '../../api/protocol.ts';
 import { BusinessElement } from '../shared/business-element.ts';
 import { formatNumber, formatPercent, formatRating } from '../shared/format.ts';
@@ -16,7 +17,10 @@ interface RatingFilterTarget extends HTMLElement {
  *
  * @tag rating-summary
  * @attr endpoint - Base URL of the widget proxy.
- * @attr for - Id of a review-list (in the same document or shadow root) whose rating filter the rows set.
+ * @attr for - Id of a review-list (in the same document or shadow root) whose rating filter the rows set; `badge` and `micro` link to it.
+ * @attr layout - `full` (default: the chart), `badge` (stars, average, count) or `micro` (one line).
+ * @attr href - `badge` and `micro`: the page they link to (an http(s) URL or a path; wins over `for`).
+ * @attr show-name - `badge`: show the business's name too.
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr locale - Locale for numbers.
  * @fires rw-load - The business info loaded: `detail` is `{ business, totalReviews }`.
@@ -31,6 +35,8 @@ interface RatingFilterTarget extends HTMLElement {
  * @csspart label - The "5 stars" text of a row.
  * @csspart bar - The bar of a row.
  * @csspart detail - The count and share text of a row.
+ * @csspart link - `badge` and `micro`: the link to the reviews.
+ * @csspart name - `badge` with `show-name`: the business's name.
  * @csspart error - The error message with its Retry button.
  * @csspart retry-button - The Retry button.
  * @cssprop --rw-rating-summary-bar-color - Bar colour (default: the star colour).
@@ -41,9 +47,35 @@ interface RatingFilterTarget extends HTMLElement {
 export class RatingSummary extends BusinessElement {
   static override styles = [...BusinessElement.styles, ratingSummaryStyles];
 
-  /** Id of the review-list this summary filters. */
-  static override properties: PropertyDeclarations = { for: {} };
+  static override properties: PropertyDeclarations = {
+    for: {},
+    layout: { reflect: true },
+    href: {},
+    showName: { attribute: 'show-name', type: Boolean },
+  };
+
+  /** Id of the review-list this summary filters (`full`) or links to (`badge`, `micro`). */
   for = '';
+
+  /** `full` (default): the chart. `badge`: stars, average and count. `micro`: one line. */
+  layout: SummaryLayout = 'full';
+
+  /** `badge` and `micro`: the page they link to (an http(s) URL or a path); `for` links to the list. */
+  href = '';
+
+  /** `badge`: show the business's name too. */
+  showName = false;
+
+  private get form(): SummaryLayout {
+    return layoutOf(SUMMARY_LAYOUTS, this.layout);
+  }
+
+  /** Where the badge or micro form links: `href` if it is an http(s) URL or a path, else `#for`. */
+  private get link(): string | undefined {
+    const href = this.href.trim();
+    if (href && /^https?:$/.test(new URL(href, 'https://base.invalid/').protocol)) return href;
+    return this.for ? `#${this.for}` : undefined;
+  }
 
   /** The linked list, kept current by `relink` (render reads it, so it runs on a server too). */
   private target?: RatingFilterTarget;
@@ -96,14 +128,55 @@ export class RatingSummary extends BusinessElement {
     this.requestUpdate();
   }
 
-  protected readonly baseClass = 'summary';
+  protected get baseClass(): string {
+    return `summary ${this.form}`;
+  }
 
   protected renderSkeleton() {
+    if (this.form !== 'full') return html`<div class="skeleton line"></div>`;
     return html`<div class="skeleton big"></div>
       ${RATINGS.map(() => html`<div class="skeleton stub"></div>`)}`;
   }
 
   protected renderContent(business: BusinessView) {
+    return this.form === 'full' ? this.renderFull(business) : this.renderCompact(business);
+  }
+
+  /**
+   * `badge` and `micro`: stars, average and count (a badge may add the name), a link where it has one. The
+   * visible parts are hidden from assistive technology and one sentence says it all, so the whole form has
+   * one accessible name ("Kettle & Crumb: rated 4.6 out of 5, 128 reviews").
+   */
+  private renderCompact(business: BusinessView) {
+    const t = this.t;
+    const locale = this.resolvedLocale;
+    const average = business.averageRating;
+    const count = t.reviewCount(formatNumber(locale, business.totalReviews), business.totalReviews);
+    const rated = average === undefined ? t.noRatingYet : ratedLabel(t, locale, average);
+    const name = this.form === 'badge' && this.showName ? business.name : '';
+    const spoken = `${name ? `${name}: ` : ''}${rated}, ${count}`;
+    const shown = html`<span class="compact" aria-hidden="true">
+        ${name ? html`<span part="name" class="name" dir="auto">${name}</span>` : nothing}
+        <span class="compact-line">
+          ${average === undefined ? nothing : renderStars(average, '')}
+          ${
+            average === undefined
+              ? html`<span class="muted">${t.noRatingYet}</span>`
+              : html`<span part="average" class="average">${formatRating(locale, average)}</span>`
+          }
+          <span part="count" class="muted"
+            >${this.form === 'micro' && average !== undefined ? '· ' : ''}${count}</span
+          >
+        </span>
+      </span>
+      <span class="visually-hidden">${spoken}</span>`;
+    const link = this.link;
+    return link
+      ? html`<a part="link" class="compact-link" href=${link}>${shown}</a>`
+      : html`<p class="compact-text">${shown}</p>`;
+  }
+
+  private renderFull(business: BusinessView) {
     const t = this.t;
     const locale = this.resolvedLocale;
     const average = business.averageRating;

@@ -1,4 +1,12 @@
-import { html, isServer, nothing, type PropertyValues, type PropertyDeclarations } from 'lit';
+import {
+  html,
+  isServer,
+  nothing,
+  type PropertyValues,
+  type PropertyDeclarations,
+  type TemplateResult,
+} from 'lit';
+import type { ListLayout } from '../../api/layouts.ts';
 import { serverPageUrl, type ReviewWidgetsClient } from '../../api/client.ts';
 import type {
   MediaTypeFilter,
@@ -16,12 +24,15 @@ import {
   renderText,
   type ItemContext,
 } from '../shared/item-parts.ts';
-import { given, RANGES } from '../shared/numeric.ts';
+import { formatNumber } from '../shared/format.ts';
+import { given, numeric, RANGES } from '../shared/numeric.ts';
 import { noScript } from '../shared/no-script.ts';
 import { PagedListElement } from '../shared/paged-list.ts';
 import { ratedLabel, renderStars } from '../shared/stars.ts';
 import type { RwListFilterChange } from '../shared/events.ts';
 import { CONTROLS, FILTERS, type ListControl } from './controls.ts';
+import { LayoutPart } from './layout.ts';
+import { layoutStyles } from './layout.styles.ts';
 
 type ControlValues = Record<ListControl['name'], string | number | undefined>;
 
@@ -36,7 +47,11 @@ type ControlValues = Record<ListControl['name'], string | number | undefined>;
  * @attr rating - Only reviews with this rating (1–5); empty: all.
  * @attr media-type - Only reviews with `IMAGE`, `VIDEO` or `TEXT` (no media); empty: all.
  * @attr controls - `none` hides the selects and the pagination.
- * @attr paging - `pages` (default) or `more` ("Show more" appends the next page).
+ * @attr paging - `pages` (default) or `more` ("Show more" appends the next page). A carousel loads the next page at its end.
+ * @attr layout - `list` (default), `carousel`, `grid` or `masonry`.
+ * @attr per-view - Carousel: the most cards in view, 1–6 (default: as many as fit at `--rw-item-min-width`).
+ * @attr autoplay - Carousel: rotate by itself, with a Stop button first (never under `prefers-reduced-motion`; keyboard focus inside stops it, hover pauses it).
+ * @attr autoplay-interval - Carousel: milliseconds between rotations, 5000–60000 (default 7000).
  * @attr label - Accessible name of the list's region (default "Customer reviews"); its page navigation is named after it.
  * @attr sync-url - Keep sort, filters and page in the page URL; a value replaces the `rw-` prefix.
  * @attr loading - `lazy` (default: start when near the viewport) or `eager`.
@@ -86,15 +101,82 @@ type ControlValues = Record<ListControl['name'], string | number | undefined>;
  * @csspart lightbox-previous - The viewer's "Previous" button.
  * @csspart lightbox-next - The viewer's "Next" button.
  * @csspart lightbox-close - The viewer's "Close" button.
+ * @csspart carousel-rotation - Carousel with `autoplay`: the Stop/Start rotation button.
+ * @csspart carousel-previous - Carousel: the "Previous reviews" button.
+ * @csspart carousel-next - Carousel: the "Next reviews" button.
  * @cssprop --rw-list-gap - Space between reviews (default 0.75rem).
+ * @cssprop --rw-item-min-width - Grid, masonry and carousel: the narrowest a card may be (default 16rem); columns and cards per view follow the widget's width.
  * @cssprop --rw-item-skeleton-height - Height reserved per review while loading (default 10rem).
  */
 export class ReviewList extends PagedListElement<ReviewView> {
-  /** The sort and filter properties, declared from their table (controls.ts). */
+  static override styles = [...PagedListElement.styles, layoutStyles];
+
+  /** The sort and filter properties, declared from their table (controls.ts), and the layout's. */
   static override properties: PropertyDeclarations = {
     ...Object.fromEntries(CONTROLS.map((entry) => [entry.name, entry.declaration])),
     syncUrl: { attribute: 'sync-url' },
+    layout: { reflect: true },
+    perView: numeric(RANGES.perView, { attribute: 'per-view', reflect: true }),
+    autoplay: { type: Boolean },
+    autoplayInterval: numeric(RANGES.autoplayInterval, { attribute: 'autoplay-interval' }),
   };
+
+  /**
+   * `list` (default): one review under another. `carousel`: a row of cards that scrolls sideways, as many
+   * per view as fit. `grid`: columns of equal cards. `masonry`: columns of cards of their own height.
+   */
+  layout: ListLayout = 'list';
+
+  /** The carousel's most cards per view, 1–6 (default: as many as fit at `--rw-item-min-width`). */
+  perView?: number;
+
+  /** The carousel rotates by itself (with a Stop button; never under `prefers-reduced-motion`). */
+  autoplay = false;
+
+  /** The carousel's rotation interval in milliseconds, 5000–60000 (default 7000). */
+  autoplayInterval: number = RANGES.autoplayInterval.fallback;
+
+  /** How the cards are laid out (a template per layout; the carousel's behaviour loads on demand). */
+  private readonly layoutPart = new LayoutPart(this, {
+    t: () => this.t,
+    rtl: () => this.direction === 'rtl' || getComputedStyle(this).direction === 'rtl',
+    announce: (from, to) => {
+      const page = this.list.value;
+      if (!page) return;
+      const locale = this.resolvedLocale;
+      this.announcer.say(
+        this.describe(
+          page,
+          formatNumber(locale, from),
+          formatNumber(locale, to),
+          formatNumber(locale, page.totalItems),
+        ),
+      );
+    },
+    hasMore: () => !!this.list.value?.nextPage,
+    loadMore: () => this.loadMore(),
+  });
+
+  protected override renderItems(cards: TemplateResult[], value?: PageView<ReviewView>): TemplateResult {
+    return this.layoutPart.render(
+      cards,
+      value && {
+        t: this.t,
+        locale: this.resolvedLocale,
+        name: this.regionName,
+        total: value.totalItems,
+      },
+    );
+  }
+
+  /** A carousel appends each page to its slides. */
+  protected override get appends(): boolean {
+    return super.appends || this.pagesItself;
+  }
+
+  protected override get pagesItself(): boolean {
+    return this.layoutPart.layout === 'carousel';
+  }
 
   /** The API's `sortType`; empty for the API's default order. */
   sortType?: SortType | '' = '';
@@ -191,7 +273,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
       if (value !== undefined) this.setControl(entry, value);
     }
     const page = given(RANGES.page, params.get(this.urlName('page')));
-    if (this.paging !== 'more' && page !== undefined) this.page = page;
+    if (!this.appends && page !== undefined) this.page = page;
   }
 
   /** With `sync-url`, in a server render: the page URL showing `page` (the no-script page links). */
@@ -212,7 +294,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
           [this.urlName(entry.urlKey), this.controlValue(entry)] as [string, string | number | undefined],
       ),
       // With "Show more" the page is how far the visitor read, not a view to share: a link opens at the top.
-      [this.urlName('page'), this.paging !== 'more' && this.page > 1 ? this.page : undefined],
+      [this.urlName('page'), !this.appends && this.page > 1 ? this.page : undefined],
     ];
     for (const [name, value] of values) {
       if (value !== undefined) url.searchParams.set(name, String(value));

@@ -40,8 +40,8 @@ export abstract class BusinessElement extends RwElement {
     return this.business.value !== undefined || this.business.error !== undefined;
   }
 
-  /** The class of the base section (`card`, `summary`). */
-  protected abstract readonly baseClass: string;
+  /** The class of the base section (`card`, `summary badge`). */
+  protected abstract get baseClass(): string;
   protected abstract renderContent(business: BusinessView): TemplateResult;
   /** Placeholder shapes while loading (the section reserves the final size). */
   protected abstract renderSkeleton(): TemplateResult;

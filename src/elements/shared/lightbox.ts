@@ -7,6 +7,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { MediaView } from '../../api/protocol.ts';
 import { EXTERNAL_REL } from './links.ts';
+import { stepOfArrow } from './direction-keys.ts';
 import { formatNumber } from './format.ts';
 import type { Strings } from './strings.ts';
 
@@ -39,12 +40,10 @@ export function renderLightbox(state: LightboxState, context: LightboxContext): 
   // back to the poster, and a "Watch the video" link to a still image would promise what it cannot give.
   const watchable = item.type === 'VIDEO' && !playable && item.url !== item.thumbnailUrl;
   const onKey = (event: KeyboardEvent) => {
-    // Arrows follow the reading direction: "next" is to the left in right-to-left text.
-    const forward = context.rtl ? 'ArrowLeft' : 'ArrowRight';
-    const backward = context.rtl ? 'ArrowRight' : 'ArrowLeft';
-    if (total > 1 && (event.key === forward || event.key === backward)) {
+    const step = stepOfArrow(event.key, context.rtl);
+    if (total > 1 && step) {
       event.preventDefault();
-      context.step(event.key === forward ? 1 : -1);
+      context.step(step);
     }
   };
   const onBackdrop = (event: MouseEvent) => {

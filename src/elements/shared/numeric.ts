@@ -6,6 +6,7 @@
  */
 import type { PropertyDeclaration } from 'lit';
 import { DEFAULT_LIMIT, DEFAULT_MAX_PAGE, DEFAULT_PAGE, MAX_LIMIT } from '../../api/limits.ts';
+import { AUTOPLAY_INTERVAL, PER_VIEW } from '../../api/layouts.ts';
 
 export interface WholeNumberRange {
   readonly min: number;
@@ -24,6 +25,8 @@ export const RANGES = {
   page: { min: 1, max: DEFAULT_MAX_PAGE, fallback: DEFAULT_PAGE },
   rating: { min: 1, max: 5, fallback: undefined, fallbackMeaning: 'all ratings' },
   headingLevel: { min: 1, max: 6, fallback: 2 },
+  autoplayInterval: AUTOPLAY_INTERVAL,
+  perView: { ...PER_VIEW, fallbackMeaning: 'as many as fit' },
 } as const satisfies Record<string, WholeNumberRange>;
 
 export interface Coerced {

@@ -18,7 +18,7 @@ import { Announcer } from './announcer.ts';
 import { ExpandableTexts } from './expandable-texts.ts';
 import { FocusKeeper } from './focus-keeper.ts';
 import { MediaViewer } from './media-viewer.ts';
-import { Paging } from './paging.ts';
+import { FIRST_ITEM, Paging } from './paging.ts';
 import { Resource } from './resource.ts';
 
 export abstract class PagedListElement<T> extends RwElement {
@@ -89,7 +89,7 @@ export abstract class PagedListElement<T> extends RwElement {
     const root = this.renderRoot;
     return (
       (group === 'paging' && root.querySelector<HTMLElement>('[aria-current="page"], [part="show-more"]')) ||
-      root.querySelector<HTMLElement>('.items > li > [tabindex="-1"]') ||
+      root.querySelector<HTMLElement>(FIRST_ITEM) ||
       root.querySelector<HTMLElement>('[part="base"]')
     );
   });
@@ -229,7 +229,7 @@ export abstract class PagedListElement<T> extends RwElement {
   }
 
   private async loadPage(signal: AbortSignal): Promise<PageView<T>> {
-    const append = this.pager.appending && this.paging === 'more';
+    const append = this.pager.appending && this.appends;
     const shown = this.list.value?.items ?? [];
     this.asked = { limit: this.effectiveLimit, page: this.effectivePage };
     const page = await this.withTranslation(this.fetchPage(signal));
@@ -301,7 +301,8 @@ export abstract class PagedListElement<T> extends RwElement {
     const labels = this.labels;
     const context = this.itemContext;
     // A failed page change or "Show more" is reported next to its button (Paging), any other at the top.
-    const pagingFailed = !!error && !!value && !!this.pager.pressed && this.controls !== 'none';
+    const pagingFailed =
+      !!error && !!value && !!this.pager.pressed && this.controls !== 'none' && !this.pagesItself;
     return html`<section
       part="base"
       class=${error && !value ? 'list failed' : 'list'}
@@ -321,9 +322,10 @@ export abstract class PagedListElement<T> extends RwElement {
           ? html`<div class=${loading ? 'content loading' : 'content'}>
               ${
                 value.items.length
-                  ? html`<ol part="items" class="items">
-                      ${value.items.map((item) => html`<li>${this.renderItem(item, context)}</li>`)}
-                    </ol>`
+                  ? this.renderItems(
+                      value.items.map((item) => this.renderItem(item, context)),
+                      value,
+                    )
                   : value.totalPages > 0 && value.page > value.totalPages
                     ? this.renderPastEnd()
                     : this.renderEmpty()
@@ -341,7 +343,7 @@ export abstract class PagedListElement<T> extends RwElement {
             : this.renderSkeleton()
       }
       ${
-        value && this.controls !== 'none'
+        value && this.controls !== 'none' && !this.pagesItself
           ? html`<div class="paging" data-focus-group="paging">
               ${this.pager.render(value, pagingFailed ? error : undefined)}
             </div>`
@@ -365,9 +367,39 @@ export abstract class PagedListElement<T> extends RwElement {
   }
 
   private renderSkeleton(): TemplateResult {
-    return html`<div class="items" aria-hidden="true">
-        ${Array.from({ length: Math.min(this.effectiveLimit, 10) }, () => html`<div class="skeleton card"></div>`)}
-      </div>
-      <span class="visually-hidden">${this.t.loading}</span>`;
+    const cards = Array.from(
+      { length: Math.min(this.effectiveLimit, 10) },
+      () => html`<div class="skeleton card"></div>`,
+    );
+    return html`${this.renderItems(cards)}<span class="visually-hidden">${this.t.loading}</span>`;
+  }
+
+  /**
+   * The items' container, around cards already rendered: the page's items (`value`), or the loading
+   * state's placeholders (no `value`, hidden from assistive technology). review-list lays them out as its
+   * `layout` says.
+   */
+  protected renderItems(cards: TemplateResult[], value?: PageView<T>): TemplateResult {
+    return value
+      ? html`<ol part="items" class="items">
+          ${cards.map((card) => html`<li>${card}</li>`)}
+        </ol>`
+      : html`<div class="items" aria-hidden="true">${cards}</div>`;
+  }
+
+  /** Whether the next page is appended to what is shown ("Show more", a carousel) instead of replacing it. */
+  protected get appends(): boolean {
+    return this.paging === 'more';
+  }
+
+  /** Whether the layout pages by itself (a carousel loads the next page at its end): no paging bar. */
+  protected get pagesItself(): boolean {
+    return false;
+  }
+
+  /** Appends the next page, if there is one and nothing is loading; focus stays where it is. */
+  protected loadMore(): void {
+    const next = this.list.value?.nextPage;
+    if (next && !this.list.loading) void this.pager.showMore(next, false);
   }
 }

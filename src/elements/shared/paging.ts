@@ -48,8 +48,8 @@ export interface PagingOptions {
 /** The paging action whose load is under way or failed: its error is shown next to its button. */
 type Pressed = { page: number } | { more: number };
 
-/** Where the first item of the list is: keyboard users continue reading there. */
-const FIRST_ITEM = '.items > li > [tabindex="-1"]';
+/** The items of a list (in any layout): keyboard users continue reading at the first. */
+export const FIRST_ITEM = '.items > * > [tabindex="-1"]';
 
 export class Paging<T> implements ReactiveController {
   /** Set by "Show more": the next load appends to the items shown instead of replacing them. */
@@ -97,8 +97,11 @@ export class Paging<T> implements ReactiveController {
     return !this.list.error;
   }
 
-  /** "Show more": append the next page, then move focus to the first new item. */
-  private async showMore(next: number): Promise<void> {
+  /**
+   * "Show more": append the next page, then move focus to the first new item (unless `moveFocus` is false:
+   * a carousel that reached its end keeps focus where the visitor is).
+   */
+  async showMore(next: number, moveFocus = true): Promise<void> {
     if (this.list.loading) return;
     const host = this.host;
     const before = this.list.value?.items.length ?? 0;
@@ -107,7 +110,7 @@ export class Paging<T> implements ReactiveController {
     if (host.page === next) void this.list.run();
     else host.page = next;
     this.options.changed({ page: next, mode: 'more' });
-    if (!(await this.settled())) return;
+    if (!(await this.settled()) || !moveFocus) return;
     const items = host.renderRoot.querySelectorAll<HTMLElement>(FIRST_ITEM);
     // Keyboard users continue reading where the new items start; the scroll position stays put otherwise.
     items[before]?.focus({ preventScroll: false });

@@ -100,6 +100,13 @@ export const EN = {
   nextMedia: 'Next',
   mediaPosition: (index: string, total: string) => `${index} of ${total}`,
   watchVideo: 'Watch the video',
+  /** The carousel layout (review-list `layout="carousel"`): its kind and each slide's, said by screen readers. */
+  carousel: 'carousel',
+  slide: 'slide',
+  previousSlides: 'Previous reviews',
+  nextSlides: 'Next reviews',
+  stopRotation: 'Stop automatic slide show',
+  startRotation: 'Start automatic slide show',
 };
 
 /** The shape of every translation: the same keys, any text. */

@@ -5,6 +5,7 @@
  * the `html` option of `createProxy` (`renderWidgets` from review-widgets/ssr), so the proxy carries no
  * server renderer unless a deployment asks for one.
  */
+import { AUTOPLAY_INTERVAL, LIST_LAYOUTS, PER_VIEW, SUMMARY_LAYOUTS } from '../../api/layouts.ts';
 import { isKeyLikeName } from '../../api/limits.ts';
 import { parseQuery, type Operation, type QueryLimits } from '../../api/query.ts';
 
@@ -20,7 +21,20 @@ const matching =
   (value) =>
     pattern.test(value) ? undefined : `must be ${what}`;
 
-/** The presentation attributes, each checked here; the data attributes are checked as the data route's query. */
+const wholeNumber =
+  ({ min, max }: { min: number; max: number }): Check =>
+  (value) =>
+    /^\d{1,6}$/.test(value) && Number(value) >= min && Number(value) <= max
+      ? undefined
+      : `must be a whole number from ${min} to ${max}`;
+/** A boolean attribute: present (empty) or absent. */
+const flag: Check = (value) =>
+  value === '' ? undefined : 'is a boolean attribute: give it empty or leave it out';
+
+/**
+ * The presentation attributes, each checked here (an element's own `checks` first: `layout` means another
+ * list of values for each); the data attributes are checked as the data route's query.
+ */
 const PRESENTATION: Record<string, Check> = {
   theme: oneOf('light', 'dark', 'auto'),
   locale: matching(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/, 'a language tag such as "de" or "pt-BR"'),
@@ -29,6 +43,14 @@ const PRESENTATION: Record<string, Check> = {
   controls: oneOf('', 'none'),
   label: matching(/^[^<>]{1,120}$/, 'a text of at most 120 characters'),
   for: matching(/^[A-Za-z][\w-]{0,63}$/, 'an element id'),
+  href: matching(
+    /^(?:https?:\/\/[^\s"'<>\\]{1,500}|\/[^\s"'<>\\]{0,500})$/,
+    'a path ("/reviews") or an http(s) URL',
+  ),
+  'show-name': flag,
+  autoplay: flag,
+  'autoplay-interval': wholeNumber(AUTOPLAY_INTERVAL),
+  'per-view': wholeNumber(PER_VIEW),
   endpoint: (value) =>
     /^(?:https?:\/\/[^/?#\s@]+)?\/[^?#\s]*$/.test(value)
       ? undefined
@@ -49,11 +71,23 @@ const DATA: Record<string, string> = {
  * observes but `loading` (a fragment renders at once) and `sync-url` (a fragment cannot know the URL of the
  * page that includes it, so its state could not be kept there).
  */
-export const FRAGMENT_ELEMENTS: Record<string, { attributes: readonly string[]; operation: Operation }> = {
+export const FRAGMENT_ELEMENTS: Record<
+  string,
+  { attributes: readonly string[]; operation: Operation; checks?: Record<string, Check> }
+> = {
   'business-card': { attributes: ['endpoint', 'theme', 'locale', 'heading-level'], operation: 'info' },
-  'rating-summary': { attributes: ['endpoint', 'theme', 'locale', 'for'], operation: 'info' },
+  'rating-summary': {
+    attributes: ['endpoint', 'theme', 'locale', 'for', 'layout', 'href', 'show-name'],
+    operation: 'info',
+    checks: { layout: oneOf(...SUMMARY_LAYOUTS) },
+  },
   'review-list': {
+    checks: { layout: oneOf(...LIST_LAYOUTS) },
     attributes: [
+      'layout',
+      'per-view',
+      'autoplay',
+      'autoplay-interval',
       'endpoint',
       'theme',
       'locale',
@@ -100,7 +134,7 @@ export function fragmentRequest(
       return fail(`Unknown attribute "${name}" for <${tag}> (allowed: ${element.attributes.join(', ')}).`);
     }
     if (attributes.has(name)) return fail(`Attribute "${name}" is given more than once.`);
-    const problem = PRESENTATION[name]?.(value);
+    const problem = (element.checks?.[name] ?? PRESENTATION[name])?.(value);
     if (problem) return fail(`"${name}" ${problem}; got ${JSON.stringify(value.slice(0, 80))}.`);
     if (DATA[name]) data.set(DATA[name], value);
     attributes.set(name, value);

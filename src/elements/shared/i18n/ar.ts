@@ -111,6 +111,12 @@ const ar: Strings = {
   nextMedia: 'التالي',
   mediaPosition: (i, total) => `${i} من ${total}`,
   watchVideo: 'مشاهدة الفيديو',
+  carousel: 'عرض دوّار',
+  slide: 'شريحة',
+  previousSlides: 'المراجعات السابقة',
+  nextSlides: 'المراجعات التالية',
+  stopRotation: 'إيقاف العرض التلقائي',
+  startRotation: 'تشغيل العرض التلقائي',
 };
 
 export default ar;

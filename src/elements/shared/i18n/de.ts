@@ -92,6 +92,12 @@ const de: Strings = {
   nextMedia: 'Weiter',
   mediaPosition: (i, total) => `${i} von ${total}`,
   watchVideo: 'Video ansehen',
+  carousel: 'Karussell',
+  slide: 'Folie',
+  previousSlides: 'Vorherige Bewertungen',
+  nextSlides: 'Nächste Bewertungen',
+  stopRotation: 'Automatische Wiedergabe stoppen',
+  startRotation: 'Automatische Wiedergabe starten',
 };
 
 export default de;

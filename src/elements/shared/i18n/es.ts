@@ -91,6 +91,12 @@ const es: Strings = {
   nextMedia: 'Siguiente',
   mediaPosition: (i, total) => `${i} de ${total}`,
   watchVideo: 'Ver el vídeo',
+  carousel: 'carrusel',
+  slide: 'diapositiva',
+  previousSlides: 'Reseñas anteriores',
+  nextSlides: 'Reseñas siguientes',
+  stopRotation: 'Detener la presentación automática',
+  startRotation: 'Iniciar la presentación automática',
 };
 
 export default es;

@@ -84,6 +84,12 @@ const fr: Strings = {
   nextMedia: 'Suivant',
   mediaPosition: (i, total) => `${i} sur ${total}`,
   watchVideo: 'Regarder la vidéo',
+  carousel: 'carrousel',
+  slide: 'diapositive',
+  previousSlides: 'Avis précédents',
+  nextSlides: 'Avis suivants',
+  stopRotation: 'Arrêter le défilement automatique',
+  startRotation: 'Démarrer le défilement automatique',
 };
 
 export default fr;
