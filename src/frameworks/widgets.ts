@@ -31,8 +31,18 @@ const LIST_EVENTS = [...COMMON_EVENTS, 'rw-page-change', 'rw-media-open', 'rw-re
 /** The properties a page may set on each element (as properties, or as attributes in kebab case). */
 export const WIDGET_PROPERTIES = {
   'business-card': [...COMMON_PROPERTIES, 'headingLevel'],
-  'rating-summary': [...COMMON_PROPERTIES, 'for'],
-  'review-list': [...LIST_PROPERTIES, 'sortType', 'rating', 'mediaType', 'syncUrl'],
+  'rating-summary': [...COMMON_PROPERTIES, 'for', 'layout', 'href', 'showName'],
+  'review-list': [
+    ...LIST_PROPERTIES,
+    'sortType',
+    'rating',
+    'mediaType',
+    'syncUrl',
+    'layout',
+    'perView',
+    'autoplay',
+    'autoplayInterval',
+  ],
   'post-list': LIST_PROPERTIES,
 } as const satisfies { [T in WidgetTag]: readonly (keyof WidgetElements[T])[] };
 
