@@ -98,9 +98,17 @@ export class Carousel implements ReactiveController {
   /** The first slide in view and where it was, kept across a render that adds slides. */
   private anchor?: { slide: HTMLElement; offset: number };
 
+  /** Which review the first slide shows: another one after a render means a new list (a filter, a sort). */
+  private firstShown?: string | null;
+
   hostUpdate(): void {
     const slide = this.slides[this.first];
     this.anchor = slide && { slide, offset: this.offset(slide) };
+    this.firstShown = this.firstOfList();
+  }
+
+  private firstOfList(): string | null | undefined {
+    return this.slides[0]?.firstElementChild?.getAttribute('aria-labelledby');
   }
 
   hostUpdated(): void {
@@ -109,10 +117,14 @@ export class Carousel implements ReactiveController {
         ? (this.host.renderRoot.querySelector<HTMLElement>('.carousel[role] > .track') ?? undefined)
         : undefined;
     if (track !== this.track) this.attach(track);
-    // Appended slides never move the view (WebKit keeps a right-to-left scroller's left offset instead).
-    const anchor = this.anchor;
-    const moved = anchor?.slide.isConnected ? this.offset(anchor.slide) - anchor.offset : 0;
-    if (this.track && Math.abs(moved) > 1) this.track.scrollBy({ left: moved, behavior: 'instant' });
+    if (this.track && this.firstShown && this.firstOfList() !== this.firstShown) {
+      // A new list starts at its first slide.
+      this.track.scrollTo({ left: 0, behavior: 'instant' });
+    } else if (this.track && this.anchor?.slide.isConnected) {
+      // Appended slides never move the view (WebKit keeps a right-to-left scroller's left offset instead).
+      const moved = this.offset(this.anchor.slide) - this.anchor.offset;
+      if (Math.abs(moved) > 1) this.track.scrollBy({ left: moved, behavior: 'instant' });
+    }
     this.measure();
     this.schedule();
   }

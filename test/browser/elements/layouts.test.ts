@@ -9,8 +9,18 @@ import type { ReviewList } from '../../../src/elements/review-list/review-list.t
 import { rotationClock } from '../../../src/elements/review-list/carousel.ts';
 import { page, reviewMachineReadable } from '../../fixtures/payloads.ts';
 import { useMockApi } from '../support/api.ts';
-import { $, $$, announcement, deepActiveElement, has, reviews, textOf } from '../support/dom.ts';
-import { placeList } from '../support/lists.ts';
+import {
+  $,
+  $$,
+  announcement,
+  choose,
+  deepActiveElement,
+  has,
+  reviews,
+  selectLabelled,
+  textOf,
+} from '../support/dom.ts';
+import { afterChange, placeList } from '../support/lists.ts';
 
 /** The carousel's slides, each with whether it is in view (wholly inside the track) and inert. */
 function slides(element: ReviewList) {
@@ -176,6 +186,15 @@ describe('review-list layouts', () => {
       // The two slides fill the track: no empty third of it.
       expect(Math.abs(last.right - track.right)).to.be.below(2);
       expect(next(element).getAttribute('aria-disabled')).to.equal('true');
+    });
+
+    it('a new filter starts the carousel again at its first slide', async () => {
+      const element = await placeCarousel(api, { controls: '' });
+      next(element).click();
+      await shows(element, [3, 4, 5], 'after Next');
+      await afterChange(api, element, () => choose(selectLabelled(element, 'Rating'), '5'));
+      await shows(element, [0, 1, 2], 'after the filter');
+      expect(slides(element)[0]!.name).to.match(/^1 of \d+$/);
     });
 
     it('per-view caps the cards in view', async () => {
