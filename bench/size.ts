@@ -24,10 +24,11 @@ export const SIZE_GOAL_BYTES = 16 * 1024;
  * hooks) added 0.3 KiB: 23.5 KiB. Issue 12's visual fixes (forced colors, one grid for the rating rows,
  * narrow layouts, the viewer's controls kept in view) added 0.1 KiB: 24 KiB. The layouts of issue 22 — the
  * templates and CSS of carousel, grid and masonry, which a server render needs, and the badge and micro
- * summaries; the carousel's behaviour is a chunk of its own — added 1.7 KiB: 25.5 KiB, while the per-element
- * entries of that issue are built to bring a page's cost down.)
+ * summaries, the floating badge's place in its corner; the behaviour of the carousel and of the floating badge
+ * and its panel are chunks of their own — added 2.4 KiB: 26.25 KiB, while the per-element entries of that
+ * issue are built to bring a page's cost down.)
  */
-export const SIZE_CEILING_BYTES = 25.5 * 1024;
+export const SIZE_CEILING_BYTES = 26.25 * 1024;
 /**
  * The most a chunk loaded on demand may weigh: a mis-split that swallowed Lit (about 6 KiB) would pass it.
  * The carousel's behaviour (2.4 KiB) is the largest.

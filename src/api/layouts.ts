@@ -23,3 +23,7 @@ export function layoutOf<T extends string>(known: readonly T[], value: unknown):
 export const AUTOPLAY_INTERVAL = { min: 5000, max: 60_000, fallback: 7000 } as const;
 /** The most cards a carousel shows at once (`per-view`); fewer when the widget is narrower. */
 export const PER_VIEW = { min: 1, max: 6, fallback: undefined } as const;
+
+/** The corners a floating badge may sit in (`floating`), logical: `end` is the right in left-to-right text. */
+export const FLOATING_CORNERS = ['bottom-end', 'bottom-start', 'top-end', 'top-start'] as const;
+export type FloatingCorner = (typeof FLOATING_CORNERS)[number];

@@ -31,7 +31,7 @@ const LIST_EVENTS = [...COMMON_EVENTS, 'rw-page-change', 'rw-media-open', 'rw-re
 /** The properties a page may set on each element (as properties, or as attributes in kebab case). */
 export const WIDGET_PROPERTIES = {
   'business-card': [...COMMON_PROPERTIES, 'headingLevel'],
-  'rating-summary': [...COMMON_PROPERTIES, 'for', 'layout', 'href', 'showName'],
+  'rating-summary': [...COMMON_PROPERTIES, 'for', 'layout', 'href', 'showName', 'floating', 'dismissible'],
   'review-list': [
     ...LIST_PROPERTIES,
     'sortType',

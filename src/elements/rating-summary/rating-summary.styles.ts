@@ -174,6 +174,56 @@ export const ratingSummaryStyles = css`
     inline-size: 5em;
     block-size: 1em;
   }
+  /* floating: fixed to a corner of the viewport (logical insets: mirrored right to left), clear of the
+     safe-area insets (a phone's notch or home bar). */
+  :host([floating='bottom-end']),
+  :host([floating='bottom-start']),
+  :host([floating='top-end']),
+  :host([floating='top-start']) {
+    position: fixed;
+    z-index: var(--rw-float-z-index, 1000);
+    margin: 0;
+    --_float-inline: calc(
+      var(--rw-float-offset-inline, 1rem) +
+        max(env(safe-area-inset-left, 0px), env(safe-area-inset-right, 0px))
+    );
+  }
+  :host([floating^='bottom-']) {
+    inset-block-end: calc(var(--rw-float-offset-block, 1rem) + env(safe-area-inset-bottom, 0px));
+  }
+  :host([floating^='top-']) {
+    inset-block-start: calc(var(--rw-float-offset-block, 1rem) + env(safe-area-inset-top, 0px));
+  }
+  :host([floating$='-end']) {
+    inset-inline-end: var(--_float-inline);
+  }
+  :host([floating$='-start']) {
+    inset-inline-start: var(--_float-inline);
+  }
+  .summary.floating {
+    display: flex;
+    align-items: center;
+    gap: 0.25rem;
+    padding: 0.25rem;
+    box-shadow: var(--rw-shadow, 0 0.25rem 1rem rgb(0 0 0 / 0.15));
+  }
+  /* A focused element lies under the badge: it steps aside (WCAG 2.4.11). */
+  .floating.yielding {
+    visibility: hidden;
+  }
+  /* Until the floating badge's code arrives (and without JavaScript) the badge is a link: its face sits
+     where the button's will, and room is kept for Hide, so nothing moves. */
+  .summary.floating > .compact-link,
+  .summary.floating > .compact-text {
+    display: flex;
+    align-items: center;
+    min-block-size: 2.25rem;
+    padding: 0.25rem 0.5rem;
+  }
+  :host([dismissible]) .summary.floating:not(.live) {
+    /* its padding, the gap and Hide (1.75rem) */
+    padding-inline-end: 2.25rem;
+  }
   .skeleton.line {
     block-size: 1.5rem;
     inline-size: 14rem;

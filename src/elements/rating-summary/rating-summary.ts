@@ -1,10 +1,18 @@
-import { html, nothing, svg, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { layoutOf, SUMMARY_LAYOUTS, type SummaryLayout } from '../../api/layouts.ts';
+import { html, isServer, nothing, svg, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { FLOATING_CORNERS, layoutOf, SUMMARY_LAYOUTS, type SummaryLayout } from '../../api/layouts.ts';
+import { onDemand } from '../shared/on-demand.ts';
+import type { FloatingBadge } from './floating.ts';
 import { RATINGS, type BreakdownRow, type BusinessView, type Rating } from '../../api/protocol.ts';
 import { BusinessElement } from '../shared/business-element.ts';
 import { formatNumber, formatPercent, formatRating } from '../shared/format.ts';
 import { ratedLabel, renderStars } from '../shared/stars.ts';
 import { ratingSummaryStyles } from './rating-summary.styles.ts';
+
+/** The floating badge's behaviour, loaded once for the whole page by the first summary that floats. */
+const floatingCode = onDemand(
+  () => import('./floating.ts'),
+  (module) => module.floatingStyles,
+);
 
 /** What rating-summary needs of the list it filters (a review-list, or anything with a `rating`). */
 interface RatingFilterTarget extends HTMLElement {
@@ -21,6 +29,8 @@ interface RatingFilterTarget extends HTMLElement {
  * @attr layout - `full` (default: the chart), `badge` (stars, average, count) or `micro` (one line).
  * @attr href - `badge` and `micro`: the page they link to (an http(s) URL or a path; wins over `for`).
  * @attr show-name - `badge`: show the business's name too.
+ * @attr floating - A badge fixed to a corner: `bottom-end`, `bottom-start`, `top-end` or `top-start` (logical; mirrored right to left); it opens a panel with the breakdown and the latest reviews.
+ * @attr dismissible - `floating`: a Hide button; hidden, the badge stays hidden for the browser session.
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr locale - Locale for numbers.
  * @fires rw-load - The business info loaded: `detail` is `{ business, totalReviews }`.
@@ -37,6 +47,14 @@ interface RatingFilterTarget extends HTMLElement {
  * @csspart detail - The count and share text of a row.
  * @csspart link - `badge` and `micro`: the link to the reviews.
  * @csspart name - `badge` with `show-name`: the business's name.
+ * @csspart toggle - `floating`: the badge's button that opens the panel.
+ * @csspart hide - `floating` with `dismissible`: the Hide button.
+ * @csspart panel - `floating`: the panel (a dialog; a modal sheet below 600 px).
+ * @csspart panel-close - The panel's Close button.
+ * @csspart panel-link - The panel's "See all reviews" link.
+ * @cssprop --rw-float-offset-block - `floating`: distance from the top or bottom edge (default 1rem; safe-area insets are added).
+ * @cssprop --rw-float-offset-inline - `floating`: distance from the side (default 1rem).
+ * @cssprop --rw-float-z-index - `floating`: stacking order (default 1000).
  * @csspart error - The error message with its Retry button.
  * @csspart retry-button - The Retry button.
  * @cssprop --rw-rating-summary-bar-color - Bar colour (default: the star colour).
@@ -49,16 +67,18 @@ export class RatingSummary extends BusinessElement {
 
   static override properties: PropertyDeclarations = {
     for: {},
-    layout: { reflect: true },
+    layout: {},
     href: {},
     showName: { attribute: 'show-name', type: Boolean },
+    floating: { reflect: true },
+    dismissible: { type: Boolean },
   };
 
   /** Id of the review-list this summary filters (`full`) or links to (`badge`, `micro`). */
   for = '';
 
   /** `full` (default): the chart. `badge`: stars, average and count. `micro`: one line. */
-  layout: SummaryLayout = 'full';
+  layout?: SummaryLayout;
 
   /** `badge` and `micro`: the page they link to (an http(s) URL or a path); `for` links to the list. */
   href = '';
@@ -66,8 +86,46 @@ export class RatingSummary extends BusinessElement {
   /** `badge`: show the business's name too. */
   showName = false;
 
+  /**
+   * A badge fixed to a corner of the viewport (`bottom-end`, `bottom-start`, `top-end`, `top-start`; logical,
+   * so mirrored in right-to-left pages) that opens a panel with the breakdown and the latest reviews.
+   */
+  floating?: string;
+
+  /** A floating badge gets a Hide button; hidden, it stays hidden for the browser session. */
+  dismissible = false;
+
+  /** The floating badge's behaviour, once its code has arrived. */
+  private floatingBadge?: FloatingBadge;
+  /** Hidden with Hide earlier in this browser session (read on connect). */
+  private hiddenForSession = false;
+
+  /** Whether this badge floats (`floating` names a corner). */
+  private get floats(): boolean {
+    return (FLOATING_CORNERS as readonly string[]).includes(this.floating ?? '');
+  }
+
+  private get hiddenKey(): string {
+    return `rw-floating-hidden:${this.endpoint}`;
+  }
+
+  /** Hide (a dismissible floating badge): gone for the rest of the browser session. */
+  hideForSession(): void {
+    try {
+      sessionStorage.setItem(this.hiddenKey, '1');
+    } catch {
+      // No session storage (a sandboxed frame): hidden for as long as the page lives.
+    }
+    this.hiddenForSession = true;
+    this.requestUpdate();
+  }
+
   private get form(): SummaryLayout {
-    return layoutOf(SUMMARY_LAYOUTS, this.layout);
+    return this.floats ? 'badge' : layoutOf(SUMMARY_LAYOUTS, this.layout);
+  }
+
+  override render() {
+    return this.floats && this.hiddenForSession ? html`` : super.render();
   }
 
   /** Where the badge or micro form links: `href` if it is an http(s) URL or a path, else `#for`. */
@@ -86,6 +144,11 @@ export class RatingSummary extends BusinessElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    try {
+      this.hiddenForSession = this.dismissible && sessionStorage.getItem(this.hiddenKey) === '1';
+    } catch {
+      // see hideForSession
+    }
     // The list may appear after the summary (later in the page, a tab, a lazy route), be replaced or go
     // away. Each batch of changes costs one getElementById; shadow roots below are not observed, and a
     // summary only links within its own root anyway.
@@ -109,6 +172,15 @@ export class RatingSummary extends BusinessElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (changed.has('for')) this.relink();
+    if (this.floats && !this.floatingBadge && !isServer) void this.loadFloating();
+  }
+
+  private async loadFloating(): Promise<void> {
+    const code = await floatingCode(this.renderRoot as ShadowRoot);
+    // Without it (offline, a missing file) the badge stays the summary's link.
+    if (!code || this.floatingBadge) return;
+    this.floatingBadge = new code.FloatingBadge(this);
+    this.requestUpdate();
   }
 
   /** Looks the list up again in this element's root; a different one re-renders the rows. */
@@ -129,7 +201,8 @@ export class RatingSummary extends BusinessElement {
   }
 
   protected get baseClass(): string {
-    return `summary ${this.form}`;
+    const floating = this.floats ? ` floating ${this.floatingBadge?.stateClass ?? ''}` : '';
+    return `summary ${this.form}${floating}`;
   }
 
   protected renderSkeleton() {
@@ -158,7 +231,7 @@ export class RatingSummary extends BusinessElement {
     const shown = html`<span class="compact" aria-hidden="true">
         ${name ? html`<span part="name" class="name" dir="auto">${name}</span>` : nothing}
         <span class="compact-line">
-          ${average === undefined ? nothing : renderStars(average, '')}
+          ${average === undefined ? nothing : renderStars(average, '', 'stars-face')}
           ${
             average === undefined
               ? html`<span class="muted">${t.noRatingYet}</span>`
@@ -171,16 +244,26 @@ export class RatingSummary extends BusinessElement {
       </span>
       <span class="visually-hidden">${spoken}</span>`;
     const link = this.link;
+    // Floating, once its code is here: a disclosure button opening the panel (before, the link or text).
+    if (this.floats && this.floatingBadge)
+      return this.floatingBadge.render(shown, () => ({
+        t,
+        name: business.name,
+        endpoint: this.endpoint,
+        summary: this.renderFull(business, false),
+        link,
+      }));
     return link
       ? html`<a part="link" class="compact-link" href=${link}>${shown}</a>`
       : html`<p class="compact-text">${shown}</p>`;
   }
 
-  private renderFull(business: BusinessView) {
+  /** The headline and the chart; its rows filter the linked list unless `linked` is false (the panel). */
+  private renderFull(business: BusinessView, linked = true) {
     const t = this.t;
     const locale = this.resolvedLocale;
     const average = business.averageRating;
-    const list = this.target;
+    const list = linked ? this.target : undefined;
     return html`
       <div class="headline">
         ${

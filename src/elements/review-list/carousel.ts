@@ -22,7 +22,7 @@ export const rotationClock = {
 };
 
 export interface CarouselHost extends ReactiveControllerHost, HTMLElement {
-  layout: string;
+  layout?: string;
   perView?: number;
   autoplay: boolean;
   autoplayInterval: number;

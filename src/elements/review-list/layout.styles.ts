@@ -86,6 +86,9 @@ export const layoutStyles = css`
   .slide {
     scroll-snap-align: start;
     display: grid;
+    /* Holds its visually hidden texts (absolutely placed): inside the scroller, so clipped by it, rather
+       than stretching the page sideways. */
+    position: relative;
   }
   .carousel-nav {
     display: flex;

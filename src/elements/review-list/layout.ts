@@ -16,12 +16,15 @@ import {
 } from 'lit';
 import { LIST_LAYOUTS, layoutOf, PER_VIEW, type ListLayout } from '../../api/layouts.ts';
 import { formatNumber } from '../shared/format.ts';
+import { onDemand } from '../shared/on-demand.ts';
 import type { Strings } from '../shared/strings.ts';
-import type * as CarouselModule from './carousel.ts';
 import type { Carousel, CarouselActions, CarouselHost } from './carousel.ts';
 
-/** One load of the carousel's code for the whole page. */
-let carouselCode: Promise<typeof CarouselModule> | undefined;
+/** The carousel's behaviour, loaded once for the whole page. */
+const carouselCode = onDemand(
+  () => import('./carousel.ts'),
+  (module) => module.carouselStyles,
+);
 
 export interface LayoutContext {
   t: Strings;
@@ -55,19 +58,9 @@ export class LayoutPart implements ReactiveController {
 
   private async loadCarousel(): Promise<void> {
     if (isServer) return;
-    let code: typeof CarouselModule;
-    try {
-      code = await (carouselCode ??= import('./carousel.ts'));
-    } catch {
-      // Not available (offline, a missing file): the cards stay a scrollable row; a later render tries again.
-      carouselCode = undefined;
-      return;
-    }
-    const root = this.host.renderRoot as ShadowRoot;
-    const sheet = code.carouselStyles.styleSheet;
-    // Adopted (not inline) styles, so a strict CSP is satisfied; added once per shadow root.
-    if (sheet && !root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    const code = await carouselCode(this.host.renderRoot as ShadowRoot);
+    // Not available (offline, a missing file): the cards stay a scrollable row; a later render tries again.
+    if (!code) return;
     this.carousel ??= new code.Carousel(this.host, this.actions);
     this.host.requestUpdate();
   }

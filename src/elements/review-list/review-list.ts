@@ -115,8 +115,8 @@ export class ReviewList extends PagedListElement<ReviewView> {
   static override properties: PropertyDeclarations = {
     ...Object.fromEntries(CONTROLS.map((entry) => [entry.name, entry.declaration])),
     syncUrl: { attribute: 'sync-url' },
-    layout: { reflect: true },
-    perView: numeric(RANGES.perView, { attribute: 'per-view', reflect: true }),
+    layout: {},
+    perView: numeric(RANGES.perView, { attribute: 'per-view' }),
     autoplay: { type: Boolean },
     autoplayInterval: numeric(RANGES.autoplayInterval, { attribute: 'autoplay-interval' }),
   };
@@ -125,7 +125,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
    * `list` (default): one review under another. `carousel`: a row of cards that scrolls sideways, as many
    * per view as fit. `grid`: columns of equal cards. `masonry`: columns of cards of their own height.
    */
-  layout: ListLayout = 'list';
+  layout?: ListLayout;
 
   /** The carousel's most cards per view, 1–6 (default: as many as fit at `--rw-item-min-width`). */
   perView?: number;

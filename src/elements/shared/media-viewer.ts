@@ -8,10 +8,14 @@ import { nothing, type ReactiveController, type ReactiveControllerHost, type Tem
 import type { MediaView } from '../../api/protocol.ts';
 import type * as Lightbox from './lightbox.ts';
 import type { LightboxContext, LightboxState } from './lightbox.ts';
+import { onDemand } from './on-demand.ts';
 
 type LightboxModule = typeof Lightbox;
-/** One load of the viewer's code for the whole page. */
-let lightboxModule: Promise<LightboxModule> | undefined;
+/** The viewer's code, loaded once for the whole page. */
+const lightbox = onDemand(
+  () => import('./lightbox.ts'),
+  (module) => module.lightboxStyles,
+);
 
 export interface ViewerHost extends ReactiveControllerHost, HTMLElement {
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -32,20 +36,12 @@ export class MediaViewer implements ReactiveController {
   hostConnected(): void {}
 
   async open(media: MediaView[], alts: string[], index: number, trigger: HTMLElement): Promise<void> {
-    let module: LightboxModule;
-    try {
-      module = await (lightboxModule ??= import('./lightbox.ts'));
-    } catch {
-      // Forget the failure (a later click tries again) and show the media the plain way, in a new tab.
-      lightboxModule = undefined;
+    const module = await lightbox(this.host.renderRoot as ShadowRoot);
+    if (!module) {
+      // Show the media the plain way, in a new tab (a later click tries the viewer again).
       window.open(media[index]!.url, '_blank', 'noopener,noreferrer');
       return;
     }
-    const root = this.host.renderRoot as ShadowRoot;
-    const sheet = module.lightboxStyles.styleSheet;
-    // Adopted (not inline) styles, so a strict CSP is satisfied; added once per shadow root.
-    if (sheet && !root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     this.view = module;
     this.state = { media, alts, index, trigger };
     this.opened(media[index]!, index, media.length);

@@ -107,6 +107,10 @@ export const EN = {
   nextSlides: 'Next reviews',
   stopRotation: 'Stop automatic slide show',
   startRotation: 'Start automatic slide show',
+  /** The floating badge (rating-summary `floating`). */
+  hideBadge: 'Hide the rating badge',
+  latestReviews: 'Latest reviews',
+  allReviews: 'See all reviews',
 };
 
 /** The shape of every translation: the same keys, any text. */

@@ -5,7 +5,13 @@
  * the `html` option of `createProxy` (`renderWidgets` from review-widgets/ssr), so the proxy carries no
  * server renderer unless a deployment asks for one.
  */
-import { AUTOPLAY_INTERVAL, LIST_LAYOUTS, PER_VIEW, SUMMARY_LAYOUTS } from '../../api/layouts.ts';
+import {
+  AUTOPLAY_INTERVAL,
+  FLOATING_CORNERS,
+  LIST_LAYOUTS,
+  PER_VIEW,
+  SUMMARY_LAYOUTS,
+} from '../../api/layouts.ts';
 import { isKeyLikeName } from '../../api/limits.ts';
 import { parseQuery, type Operation, type QueryLimits } from '../../api/query.ts';
 
@@ -48,6 +54,8 @@ const PRESENTATION: Record<string, Check> = {
     'a path ("/reviews") or an http(s) URL',
   ),
   'show-name': flag,
+  floating: oneOf(...FLOATING_CORNERS),
+  dismissible: flag,
   autoplay: flag,
   'autoplay-interval': wholeNumber(AUTOPLAY_INTERVAL),
   'per-view': wholeNumber(PER_VIEW),
@@ -77,7 +85,17 @@ export const FRAGMENT_ELEMENTS: Record<
 > = {
   'business-card': { attributes: ['endpoint', 'theme', 'locale', 'heading-level'], operation: 'info' },
   'rating-summary': {
-    attributes: ['endpoint', 'theme', 'locale', 'for', 'layout', 'href', 'show-name'],
+    attributes: [
+      'endpoint',
+      'theme',
+      'locale',
+      'for',
+      'layout',
+      'href',
+      'show-name',
+      'floating',
+      'dismissible',
+    ],
     operation: 'info',
     checks: { layout: oneOf(...SUMMARY_LAYOUTS) },
   },

@@ -216,6 +216,11 @@ describe('review-list layouts', () => {
       expect(track.scrollHeight - track.clientHeight).to.be.at.most(1);
     });
 
+    it('the cards out of view never widen the page (their hidden texts stay inside the scroller)', async () => {
+      await placeCarousel(api, {}, { width: 300 });
+      expect(document.documentElement.scrollWidth).to.be.at.most(document.documentElement.clientWidth);
+    });
+
     describe('autoplay', () => {
       let clock: ReturnType<typeof manualClock>;
       beforeEach(() => (clock = manualClock()));
@@ -278,6 +283,13 @@ describe('review-list layouts', () => {
         expect(rotation(element).getAttribute('aria-label')).to.equal('Start automatic slide show');
       });
     });
+  });
+
+  it('a list adds no layout attributes of its own to the markup', async () => {
+    const element = await placeList(api, 'review-list');
+    expect(element.getAttributeNames().filter((name) => /layout|per-view|autoplay/.test(name))).to.deep.equal(
+      [],
+    );
   });
 
   describe('grid and masonry', () => {

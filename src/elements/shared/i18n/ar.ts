@@ -117,6 +117,9 @@ const ar: Strings = {
   nextSlides: 'المراجعات التالية',
   stopRotation: 'إيقاف العرض التلقائي',
   startRotation: 'تشغيل العرض التلقائي',
+  hideBadge: 'إخفاء شارة التقييم',
+  latestReviews: 'أحدث المراجعات',
+  allReviews: 'عرض كل المراجعات',
 };
 
 export default ar;

@@ -98,6 +98,9 @@ const de: Strings = {
   nextSlides: 'Nächste Bewertungen',
   stopRotation: 'Automatische Wiedergabe stoppen',
   startRotation: 'Automatische Wiedergabe starten',
+  hideBadge: 'Bewertungsabzeichen ausblenden',
+  latestReviews: 'Neueste Bewertungen',
+  allReviews: 'Alle Bewertungen ansehen',
 };
 
 export default de;

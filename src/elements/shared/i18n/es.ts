@@ -97,6 +97,9 @@ const es: Strings = {
   nextSlides: 'Reseñas siguientes',
   stopRotation: 'Detener la presentación automática',
   startRotation: 'Iniciar la presentación automática',
+  hideBadge: 'Ocultar la insignia de valoración',
+  latestReviews: 'Últimas reseñas',
+  allReviews: 'Ver todas las reseñas',
 };
 
 export default es;

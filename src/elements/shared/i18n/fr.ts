@@ -90,6 +90,9 @@ const fr: Strings = {
   nextSlides: 'Avis suivants',
   stopRotation: 'Arrêter le défilement automatique',
   startRotation: 'Démarrer le défilement automatique',
+  hideBadge: 'Masquer le badge de note',
+  latestReviews: 'Derniers avis',
+  allReviews: 'Voir tous les avis',
 };
 
 export default fr;
