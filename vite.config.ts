@@ -1,28 +1,86 @@
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
 
+/** The elements that have a script-tag entry of their own: `dist/elements/{tag}.js`. */
+export const ELEMENT_TAGS = ['business-card', 'rating-summary', 'review-list', 'post-list'] as const;
+
+/** What every script-tag build shares: ES2022, Lit's templates minified, and the output fully minified. */
+function scriptTagBuild(): UserConfig {
+  return {
+    plugins: [minifyLitTemplates()],
+    build: {
+      target: 'es2022',
+      minify: true,
+      rolldownOptions: {
+        // Let on-demand chunks (lightbox, translations) import Lit from the entry instead of splitting Lit
+        // into a chunk of its own, which would cost every page an extra request.
+        preserveEntrySignatures: 'allow-extension',
+        // Vite keeps whitespace in ES library output (for tree-shaking downstream); these files go straight
+        // to browsers, so minify them fully. License comments stay.
+        output: { minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
+      },
+    },
+  };
+}
+
+/**
+ * Builds the per-element entries once the bundles are written: one ES build with an entry per element
+ * into `{outDir}/elements/`, where the code two entries share (Lit, the client, the base classes) is one
+ * chunk, so a page that loads two of them loads it once. Pages that show all four use
+ * `review-widgets.js`, a single file: fewer requests and bytes than the four entries together.
+ */
+function perElementEntries(): Plugin {
+  let outDir = 'dist';
+  let sourcemap: boolean | 'inline' | 'hidden' = false;
+  let built = false;
+  return {
+    name: 'per-element-entries',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      sourcemap = config.build.sourcemap;
+    },
+    async closeBundle() {
+      if (built) return; // once, not once per format
+      built = true;
+      const shared = scriptTagBuild();
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        plugins: shared.plugins,
+        build: {
+          ...shared.build,
+          outDir: `${outDir}/elements`,
+          emptyOutDir: true,
+          sourcemap,
+          lib: {
+            entry: Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, `src/elements/${tag}/define.ts`])),
+            formats: ['es'],
+            fileName: (_format, name) => `${name}.js`,
+          },
+        },
+      });
+    },
+  };
+}
+
 // The script-tag bundles: one self-contained, minified ES module (`<script type="module">`) and an IIFE
-// for a classic `<script defer>`. Both register every element (src/define.ts).
-export default defineConfig({
-  plugins: [minifyLitTemplates()],
-  build: {
-    target: 'es2022',
-    outDir: 'dist',
-    minify: true,
-    sourcemap: true,
-    rolldownOptions: {
-      // Let on-demand chunks (lightbox, translations) import Lit from the entry instead of splitting Lit
-      // into a chunk of its own, which would cost every page an extra request.
-      preserveEntrySignatures: 'allow-extension',
-      // Vite keeps whitespace in ES library output (for tree-shaking downstream); this file goes straight to
-      // browsers, so minify it fully. License comments stay.
-      output: { minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
+// for a classic `<script defer>`, both registering all four elements (src/define.ts); and, beside them,
+// an entry per element (dist/elements/).
+export default defineConfig(() => {
+  const shared = scriptTagBuild();
+  return {
+    plugins: [...shared.plugins!, perElementEntries()],
+    build: {
+      ...shared.build,
+      outDir: 'dist',
+      sourcemap: true,
+      lib: {
+        entry: 'src/define.ts',
+        name: 'ReviewWidgets',
+        formats: ['es', 'iife'],
+        fileName: (format) => (format === 'es' ? 'review-widgets.js' : 'review-widgets.iife.js'),
+      },
     },
-    lib: {
-      entry: 'src/define.ts',
-      name: 'ReviewWidgets',
-      formats: ['es', 'iife'],
-      fileName: (format) => (format === 'es' ? 'review-widgets.js' : 'review-widgets.iife.js'),
-    },
-  },
+  };
 });

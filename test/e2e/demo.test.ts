@@ -316,3 +316,34 @@ test('with JavaScript off every layout shows its reviews: the carousel is a row 
   assert.match((await badge.textContent()) ?? '', /Kettle & Crumb: Rated \d\.\d out of 5, 250 reviews/);
   await context.close();
 });
+
+test('one element, one script: a page with a card and a badge loads their entries and shared chunk only', async () => {
+  const scripts: string[] = [];
+  const { page, violations, errors } = await openDemo((request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
+  }, '/one-widget.html');
+  await page.locator('business-card [part="name"]').waitFor();
+  assert.equal(await page.locator('business-card [part="name"]').textContent(), 'Kettle & Crumb');
+  assert.match(
+    (await page.locator('rating-summary a, rating-summary p').first().textContent()) ?? '',
+    /Kettle & Crumb: Rated \d\.\d out of 5, 250 reviews/,
+  );
+  // Only the two tags exist: the lists' code never came.
+  assert.deepEqual(
+    await page.evaluate(() =>
+      ['business-card', 'rating-summary', 'review-list', 'post-list'].map((tag) => !!customElements.get(tag)),
+    ),
+    [true, true, false, false],
+  );
+  assert.ok(
+    scripts.every((path) => path.startsWith('/dist/elements/')),
+    scripts.join(', '),
+  );
+  assert.ok(!scripts.some((path) => /paged-list|review-list/.test(path)), scripts.join(', '));
+  // The shared chunk came once for both entries.
+  assert.equal(new Set(scripts).size, scripts.length, scripts.join(', '));
+  assert.deepEqual(violations, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -6,15 +6,14 @@
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { ReviewList } from '../review-list/review-list.ts';
+import { defineElement } from '../shared/define-element.ts';
 import type { PanelContent } from './floating.ts';
 
-if (!customElements.get('review-list')) {
-  try {
-    customElements.define('review-list', ReviewList);
-  } catch {
-    // The site registered the class under a name of its own: the tag stays unknown and the panel shows
-    // the summary alone.
-  }
+try {
+  defineElement('review-list', ReviewList);
+} catch {
+  // The site registered the class under a name of its own: the tag stays unknown and the panel shows
+  // the summary alone.
 }
 
 export function renderPanel(content: PanelContent, close: (returnFocus?: boolean) => void): TemplateResult {
