@@ -136,10 +136,12 @@ export const ratingSummaryStyles = css`
     max-inline-size: 100%;
     padding: 0.5rem 0.75rem;
   }
+  /* micro sits in a line of the page's text: no card, but in the dark theme its own dark ground (as the
+     lists have), so its light text stays readable on a light page. */
   .summary.micro {
-    padding: 0;
+    padding: 0 0.375rem;
     border: 0;
-    background: none;
+    background: var(--rw-list-background, var(--_d-list-background));
     box-shadow: none;
   }
   .compact-text {

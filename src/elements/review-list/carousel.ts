@@ -44,6 +44,9 @@ export interface CarouselActions {
 
 type Pause = 'hover' | 'offscreen' | 'hidden';
 
+/** What a visitor does to scroll the track by hand. */
+const TAKE_OVER = ['pointerdown', 'wheel', 'touchstart'] as const;
+
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export class Carousel implements ReactiveController {
@@ -131,11 +134,13 @@ export class Carousel implements ReactiveController {
 
   private attach(track: HTMLElement | undefined): void {
     this.track?.removeEventListener('scroll', this.onScroll);
+    for (const type of TAKE_OVER) this.track?.removeEventListener(type, this.onTakeOver);
     this.resize.disconnect();
     this.track = track;
     this.first = this.last = -1;
     if (!track) return;
     track.addEventListener('scroll', this.onScroll, { passive: true });
+    for (const type of TAKE_OVER) track.addEventListener(type, this.onTakeOver, { passive: true });
     this.resize.observe(track);
   }
 
@@ -187,6 +192,31 @@ export class Carousel implements ReactiveController {
   private readonly onScroll = () => {
     cancelAnimationFrame(this.frame);
     this.frame = requestAnimationFrame(() => this.measure());
+    if (this.heading) this.awaitArrival();
+  };
+
+  /** The slide a smooth move is heading for, until it arrives or the visitor takes over. */
+  private heading?: HTMLElement;
+  private arrival?: ReturnType<typeof setTimeout>;
+
+  /**
+   * Once a smooth move has stopped, its slide is at the start: WebKit on a busy page can drop a smooth
+   * scroll part-way (or entirely), which would leave the carousel where it was.
+   */
+  private awaitArrival(): void {
+    clearTimeout(this.arrival);
+    this.arrival = setTimeout(() => {
+      const slide = this.heading;
+      this.heading = undefined;
+      const off = slide?.isConnected ? this.offset(slide) : 0;
+      if (Math.abs(off) > 1) this.track?.scrollBy({ left: off, behavior: 'instant' });
+    }, 250);
+  }
+
+  /** A visitor's own swipe, wheel or drag wins over a move under way. */
+  private readonly onTakeOver = () => {
+    this.heading = undefined;
+    clearTimeout(this.arrival);
   };
 
   /** How far a slide's start edge is from the track's (the right edges in right-to-left text), in px. */
@@ -212,6 +242,10 @@ export class Carousel implements ReactiveController {
     const left = this.offset(slides[target]!);
     const instant = by === 'key' || reducedMotion();
     track.scrollBy({ left, behavior: instant ? 'instant' : 'smooth' });
+    if (!instant) {
+      this.heading = slides[target];
+      this.awaitArrival();
+    }
     if (by !== 'rotation') {
       const to = Math.min(target + this.perView, slides.length);
       this.actions.announce(target + 1, to);

@@ -83,10 +83,21 @@ export class Paging<T> implements ReactiveController {
     }
     this.options.changed({ page });
     void this.settled().then((shown) => {
+      if (!shown) this.keepFocusedInView();
       if (!shown || !fromBelow) return;
       host.scrollIntoView({ block: 'start' });
       host.renderRoot.querySelector<HTMLElement>(FIRST_ITEM)?.focus({ preventScroll: true });
     });
+  }
+
+  /**
+   * The error of a failed page change appears above the button pressed, which keeps focus: scroll just
+   * enough that the button stays wholly in view (not pushed below the fold by the message).
+   */
+  private keepFocusedInView(): void {
+    const focused = (this.host.renderRoot as ShadowRoot).activeElement;
+    if (focused && this.host.renderRoot.querySelector('.paging')?.contains(focused))
+      focused.scrollIntoView({ block: 'nearest' });
   }
 
   /** Resolves once the load just started has settled and rendered: true when it succeeded. */
@@ -110,7 +121,9 @@ export class Paging<T> implements ReactiveController {
     if (host.page === next) void this.list.run();
     else host.page = next;
     this.options.changed({ page: next, mode: 'more' });
-    if (!(await this.settled()) || !moveFocus) return;
+    const shown = await this.settled();
+    if (!shown) this.keepFocusedInView();
+    if (!shown || !moveFocus) return;
     const items = host.renderRoot.querySelectorAll<HTMLElement>(FIRST_ITEM);
     // Keyboard users continue reading where the new items start; the scroll position stays put otherwise.
     items[before]?.focus({ preventScroll: false });

@@ -4,7 +4,7 @@
  * (columns by the widget's own width, reading order = visual order). Autoplay runs on an injected clock.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { ReviewList } from '../../../src/elements/review-list/review-list.ts';
 import { rotationClock } from '../../../src/elements/review-list/carousel.ts';
 import { page, reviewMachineReadable } from '../../fixtures/payloads.ts';
@@ -290,6 +290,39 @@ describe('review-list layouts', () => {
     expect(element.getAttributeNames().filter((name) => /layout|per-view|autoplay/.test(name))).to.deep.equal(
       [],
     );
+  });
+
+  it('every layout is axe-clean in light and dark, and in forced colors (light theme, Chromium)', async () => {
+    const place = async (attributes: Record<string, string>) => {
+      const element = await placeList(
+        api,
+        'review-list',
+        { limit: '4', loading: 'eager', ...attributes },
+        {
+          wrapper: { style: 'width: 900px' },
+        },
+      );
+      if (attributes.layout === 'carousel')
+        await waitUntil(() => has(element, '[part="carousel-next"]'), 'the carousel code');
+      return element;
+    };
+    const forced = async (active: boolean) =>
+      (await executeServerCommand('emulate-forced-colors', { active })) as boolean;
+    for (const theme of ['light', 'dark']) {
+      for (const layout of ['carousel', 'grid', 'masonry']) {
+        const element = await place({ layout, theme, autoplay: '' });
+        await expect(element, `${layout} ${theme}`).to.be.accessible();
+        // Dark theme under forced colors keeps its light text on the forced Canvas (all widgets; open).
+        if (theme === 'light' && (await forced(true))) {
+          try {
+            await expect(element, `${layout} ${theme} in forced colors`).to.be.accessible();
+          } finally {
+            await forced(false);
+          }
+        }
+        element.parentElement!.remove();
+      }
+    }
   });
 
   describe('grid and masonry', () => {

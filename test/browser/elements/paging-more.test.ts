@@ -120,6 +120,19 @@ describe('paging="more"', () => {
     expect(authorNames(element).slice(0, 5)).to.deep.equal(firstPage);
   });
 
+  it('a failed "Show more" at the bottom of the window stays wholly in view under its message', async () => {
+    api.fail('reviews', 503, { when: (url) => url.searchParams.get('page') === '2', times: 1 });
+    const element = await placeList(api, 'review-list', { paging: 'more', limit: '3' });
+    // The button's bottom edge exactly on the fold, as when a visitor scrolled down to it.
+    const box = showMore(element).getBoundingClientRect();
+    window.scrollBy(0, box.bottom - innerHeight);
+    expect(Math.round(showMore(element).getBoundingClientRect().bottom)).to.equal(innerHeight);
+    await pressShowMore(element);
+    expect(textOf($(element, '[role="alert"]'))).to.include('Could not load more reviews.');
+    expect(deepActiveElement()).to.equal(showMore(element));
+    expect(showMore(element).getBoundingClientRect().bottom).to.be.at.most(innerHeight);
+  });
+
   it('in a post-list, "Show more" disappears after the last page', async () => {
     const element = await placeList(api, 'post-list', { paging: 'more' });
     await pressShowMore(element);

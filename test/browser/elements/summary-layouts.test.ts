@@ -5,7 +5,7 @@
  * over the focused element; Hide for the session).
  */
 import { expect, fixtureSync } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import type { RatingSummary } from '../../../src/elements/rating-summary/rating-summary.ts';
 import type { ReviewList } from '../../../src/elements/review-list/review-list.ts';
 import { useMockApi } from '../support/api.ts';
@@ -76,6 +76,27 @@ describe('<rating-summary> badge, micro and floating', () => {
   it('adds no attribute of its own to the markup (layout, floating stay unset by default)', async () => {
     const element = await place({});
     expect(element.getAttributeNames().sort()).to.deep.equal(['endpoint', 'loading']);
+  });
+
+  it('badge and micro are axe-clean in light and dark, and in forced colors (light theme, Chromium)', async () => {
+    for (const [layout, theme] of [
+      ['badge', 'dark'],
+      ['micro', 'dark'],
+      ['badge', 'light'],
+      ['micro', 'light'],
+    ]) {
+      const element = await place({ layout: layout!, theme: theme!, 'show-name': '', href: '/reviews' });
+      await expect(element, `${layout} ${theme}`).to.be.accessible();
+      // Dark theme under forced colors keeps its light text on the forced Canvas (all widgets; open).
+      if (theme === 'light' && (await executeServerCommand('emulate-forced-colors', { active: true }))) {
+        try {
+          await expect(element, `${layout} in forced colors`).to.be.accessible();
+        } finally {
+          await executeServerCommand('emulate-forced-colors', { active: false });
+        }
+      }
+      element.parentElement!.remove();
+    }
   });
 
   it('a javascript: href is refused (no link)', async () => {
