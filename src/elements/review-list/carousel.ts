@@ -253,14 +253,22 @@ export class Carousel implements ReactiveController {
     if (instant) this.measure();
   }
 
-  private readonly previous = () => this.go(this.first - this.perView, 'button');
-  private readonly next = () => this.go(this.first + this.perView, 'button');
+  // Each move starts from where the slides are now: on a busy page a scroll may not be measured yet.
+  private readonly previous = () => {
+    this.measure();
+    this.go(this.first - this.perView, 'button');
+  };
+  private readonly next = () => {
+    this.measure();
+    this.go(this.first + this.perView, 'button');
+  };
 
   private readonly onKey = (event: KeyboardEvent) => {
     const target = event.composedPath()[0] as HTMLElement;
     // Keys belong to the track and the slides; a text field or a select keeps its own.
     if (!this.track || !this.track.contains(target) || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))
       return;
+    this.measure();
     const count = this.slides.length;
     const step = stepOfArrow(event.key, this.actions.rtl());
     const index =
@@ -320,6 +328,7 @@ export class Carousel implements ReactiveController {
 
   /** One step of the rotation: the next view; back to the first after the last (once all are loaded). */
   private rotate(): void {
+    this.measure();
     const atEnd = this.last >= this.slides.length - 1;
     if (atEnd && this.actions.hasMore()) return; // the next page is on its way
     this.go(atEnd ? 0 : this.first + this.perView, 'rotation');

@@ -53,8 +53,14 @@ async function placeCarousel(
     { wrapper: { style: `width: ${width}px`, ...(dir ? { dir } : {}) } },
   );
   await waitUntil(() => has(element, '[part="carousel-next"]'), 'the carousel code to arrive');
-  // The first measure sets how many cards fit (and the inert slides with it).
-  await waitUntil(() => $(element, '.track').style.getPropertyValue('--_fit') !== '', 'the first measure');
+  // The first measure sets how many cards fit and makes exactly the slides out of view inert.
+  await waitUntil(
+    () =>
+      $(element, '.track').style.getPropertyValue('--_fit') !== '' &&
+      shown(element).length > 0 &&
+      slides(element).every((slide) => slide.inert === !slide.inView),
+    'the first measure',
+  );
   return element;
 }
 
