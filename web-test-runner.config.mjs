@@ -5,14 +5,12 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { execFileSync } from 'node:child_process';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FOREGROUND_ARGS, findChromium } from './scripts/find-chromium.mjs';
 import { FIREFOX_PATH, startWebKitDriver, WEBKIT_CAPABILITIES } from './scripts/find-browsers.mjs';
 
 const engine = process.env.RW_ENGINE ?? 'chromium';
-const execFileAsync = promisify(execFile);
 
 function chromium() {
   return chromeLauncher({
@@ -70,29 +68,7 @@ async function webkit() {
 }
 
 const browsers = { chromium, firefox, webkit };
-/**
- * The server-rendered pages, rendered in a Node process of their own as the run starts (not when a test
- * first asks: on a busy machine a cold render took longer than a test may wait), and awaited when served.
- */
-function renderFixture(withData) {
-  const page = execFileAsync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'test/fixtures/server-rendered.ts',
-      '/widget-api',
-      ...(withData ? ['--with-data'] : []),
-    ],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  ).then(({ stdout }) => stdout);
-  page.catch(() => {}); // reported when a test asks for it
-  return page;
-}
-const serverRendered = {
-  '/__server-rendered__': renderFixture(false),
-  '/__server-rendered-data__': renderFixture(true),
-};
+const serverRendered = {};
 if (!browsers[engine]) throw new Error(`RW_ENGINE must be one of ${Object.keys(browsers).join(', ')}.`);
 
 /**
@@ -128,13 +104,24 @@ export default {
       if (context.url === '/mockServiceWorker.js') context.url = '/node_modules/msw/lib/mockServiceWorker.js';
       return next();
     },
-    // The four widgets as Lit's server renderer writes them, rendered in Node (see
+    // The four widgets as Lit's server renderer writes them, rendered in Node on first use (see
     // test/fixtures/server-rendered.ts); the browser suite checks what that markup shows and how it upgrades.
-    async function serveServerRendered(context, next) {
-      const page = serverRendered[context.path];
-      if (!page) return next();
+    function serveServerRendered(context, next) {
+      const withData = context.path === '/__server-rendered-data__';
+      if (context.path !== '/__server-rendered__' && !withData) return next();
+      serverRendered[context.path] ??= execFileSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'test/fixtures/server-rendered.ts',
+          '/widget-api',
+          ...(withData ? ['--with-data'] : []),
+        ],
+        { encoding: 'utf8' },
+      );
       context.type = 'text/html';
-      context.body = await page;
+      context.body = serverRendered[context.path];
     },
   ],
   browsers: [await browsers[engine]()],
