@@ -78,11 +78,7 @@ export class Carousel implements ReactiveController {
   hostConnected(): void {
     document.addEventListener('visibilitychange', this.onVisibility);
     this.visibility.observe(this.host);
-    const root = this.host.renderRoot;
-    root.addEventListener('keydown', this.onKey as EventListener);
-    root.addEventListener('focusin', this.onFocusIn as EventListener);
-    root.addEventListener('pointerover', this.onPointer as EventListener);
-    root.addEventListener('pointerout', this.onPointer as EventListener);
+    this.listenOnRoot('addEventListener');
     this.onVisibility();
   }
 
@@ -90,12 +86,20 @@ export class Carousel implements ReactiveController {
     document.removeEventListener('visibilitychange', this.onVisibility);
     this.visibility.disconnect();
     this.attach(undefined);
-    const root = this.host.renderRoot;
-    root.removeEventListener('keydown', this.onKey as EventListener);
-    root.removeEventListener('focusin', this.onFocusIn as EventListener);
-    root.removeEventListener('pointerover', this.onPointer as EventListener);
-    root.removeEventListener('pointerout', this.onPointer as EventListener);
+    this.listenOnRoot('removeEventListener');
     this.schedule();
+  }
+
+  /** The events the carousel follows in the host's shadow root (they bubble there from its slides). */
+  private listenOnRoot(method: 'addEventListener' | 'removeEventListener'): void {
+    const root = this.host.renderRoot;
+    const listeners: [string, (event: never) => void][] = [
+      ['keydown', this.onKey],
+      ['focusin', this.onFocusIn],
+      ['pointerover', this.onPointer],
+      ['pointerout', this.onPointer],
+    ];
+    for (const [type, listener] of listeners) root[method](type, listener as EventListener);
   }
 
   /** The first slide in view and where it was, kept across a render that adds slides. */

@@ -24,7 +24,6 @@ import {
   renderText,
   type ItemContext,
 } from '../shared/item-parts.ts';
-import { formatNumber } from '../shared/format.ts';
 import { given, numeric, RANGES } from '../shared/numeric.ts';
 import { noScript } from '../shared/no-script.ts';
 import { PagedListElement } from '../shared/paged-list.ts';
@@ -139,19 +138,10 @@ export class ReviewList extends PagedListElement<ReviewView> {
   /** How the cards are laid out (a template per layout; the carousel's behaviour loads on demand). */
   private readonly layoutPart = new LayoutPart(this, {
     t: () => this.t,
-    rtl: () => this.direction === 'rtl' || getComputedStyle(this).direction === 'rtl',
+    rtl: () => this.rtl,
     announce: (from, to) => {
       const page = this.list.value;
-      if (!page) return;
-      const locale = this.resolvedLocale;
-      this.announcer.say(
-        this.describe(
-          page,
-          formatNumber(locale, from),
-          formatNumber(locale, to),
-          formatNumber(locale, page.totalItems),
-        ),
-      );
+      if (page) this.announcer.say(this.shownSentence(page, from, to));
     },
     hasMore: () => !!this.list.value?.nextPage,
     loadMore: () => this.loadMore(),

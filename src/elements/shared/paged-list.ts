@@ -244,22 +244,32 @@ export abstract class PagedListElement<T> extends RwElement {
     this.appended = false;
     // Say what changed, but not on the first load: the visitor did not ask for anything yet.
     if (this.announceLoads) {
-      const locale = this.resolvedLocale;
       const first = this.firstShown;
       this.announcer.say(
         !page.totalItems
           ? this.labels.empty
           : !page.items.length
             ? this.t.pageEmpty
-            : this.describe(
-                page,
-                formatNumber(locale, first),
-                formatNumber(locale, first + page.items.length - 1),
-                formatNumber(locale, page.totalItems),
-              ),
+            : this.shownSentence(page, first, first + page.items.length - 1),
       );
     }
     this.announceLoads = true;
+  }
+
+  /** "Showing 4–6 of 20 reviews …": items `from`–`to` (1-based) of the page's total, in the locale's digits. */
+  protected shownSentence(page: PageView<T>, from: number, to: number): string {
+    const locale = this.resolvedLocale;
+    return this.describe(
+      page,
+      formatNumber(locale, from),
+      formatNumber(locale, to),
+      formatNumber(locale, page.totalItems),
+    );
+  }
+
+  /** Whether the list runs right to left: its locale's direction, or the page's. */
+  protected get rtl(): boolean {
+    return this.direction === 'rtl' || getComputedStyle(this).direction === 'rtl';
   }
 
   /** Starts over from page 1 (a new filter or sort). */
@@ -353,7 +363,7 @@ export abstract class PagedListElement<T> extends RwElement {
       ${this.viewer.render(() => ({
         t: this.t,
         locale: this.resolvedLocale,
-        rtl: this.direction === 'rtl' || getComputedStyle(this).direction === 'rtl',
+        rtl: this.rtl,
       }))}
     </section>`;
   }
