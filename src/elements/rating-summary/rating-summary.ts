@@ -131,7 +131,11 @@ export class RatingSummary extends BusinessElement {
   /** Where the badge or micro form links: `href` if it is an http(s) URL or a path, else `#for`. */
   private get link(): string | undefined {
     const href = this.href.trim();
-    if (href && /^https?:$/.test(new URL(href, 'https://base.invalid/').protocol)) return href;
+    try {
+      if (href && /^https?:$/.test(new URL(href, 'https://base.invalid/').protocol)) return href;
+    } catch {
+      // Not a URL at all: no link to it (URL.parse would say so without throwing, but not on Node 20).
+    }
     return this.for ? `#${this.for}` : undefined;
   }
 

@@ -99,9 +99,13 @@ describe('<rating-summary> badge, micro and floating', () => {
     }
   });
 
-  it('a javascript: href is refused (no link)', async () => {
-    const element = await place({ layout: 'badge', href: 'javascript:alert(1)' });
-    expect(has(element, 'a')).to.equal(false);
+  it('a javascript: href is refused, and one that is no URL at all too (no link; the badge still shows)', async () => {
+    for (const href of ['javascript:alert(1)', 'http://[']) {
+      const element = await place({ layout: 'badge', href });
+      expect(has(element, 'a'), href).to.equal(false);
+      expect(textOf($(element, '[part="count"]')), href).to.equal('250 reviews');
+      element.parentElement!.remove();
+    }
   });
 
   describe('floating', () => {
