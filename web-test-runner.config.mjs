@@ -5,9 +5,10 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
-import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FOREGROUND_ARGS, findChromium } from './scripts/find-chromium.mjs';
+import { renderServerFixture, SERVER_RENDERED_PATHS } from './scripts/server-rendered-fixture.mjs';
 import { FIREFOX_PATH, startWebKitDriver, WEBKIT_CAPABILITIES } from './scripts/find-browsers.mjs';
 
 const engine = process.env.RW_ENGINE ?? 'chromium';
@@ -68,7 +69,12 @@ async function webkit() {
 }
 
 const browsers = { chromium, firefox, webkit };
-const serverRendered = {};
+// Rendered before the run by scripts/test-browsers.mjs (RW_SERVER_RENDERED names the file): rendering
+// on a test's first request took seconds of that test's 10 s on a busy machine. Run directly, the runner
+// renders on first request.
+const serverRendered = process.env.RW_SERVER_RENDERED
+  ? JSON.parse(readFileSync(process.env.RW_SERVER_RENDERED, 'utf8'))
+  : {};
 if (!browsers[engine]) throw new Error(`RW_ENGINE must be one of ${Object.keys(browsers).join(', ')}.`);
 
 /**
@@ -104,22 +110,11 @@ export default {
       if (context.url === '/mockServiceWorker.js') context.url = '/node_modules/msw/lib/mockServiceWorker.js';
       return next();
     },
-    // The four widgets as Lit's server renderer writes them, rendered in Node on first use (see
+    // The four widgets as Lit's server renderer writes them, rendered in Node before the run (see
     // test/fixtures/server-rendered.ts); the browser suite checks what that markup shows and how it upgrades.
     function serveServerRendered(context, next) {
-      const withData = context.path === '/__server-rendered-data__';
-      if (context.path !== '/__server-rendered__' && !withData) return next();
-      serverRendered[context.path] ??= execFileSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'test/fixtures/server-rendered.ts',
-          '/widget-api',
-          ...(withData ? ['--with-data'] : []),
-        ],
-        { encoding: 'utf8' },
-      );
+      if (!SERVER_RENDERED_PATHS.includes(context.path)) return next();
+      serverRendered[context.path] ??= renderServerFixture(context.path);
       context.type = 'text/html';
       context.body = serverRendered[context.path];
     },

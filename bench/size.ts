@@ -44,7 +44,9 @@ export const ALL_FOUR_GOAL_BYTES = 22 * 1024;
 export const ELEMENT_CEILING_BYTES: Record<string, number> = {
   // Lit and the shared core (client, protocol readers, strings, base element: 15 KiB as one chunk) are most
   // of each; see the README's Performance section for what the 12 KiB goal would take.
-  'business-card': 17 * 1024,
+  // (17 KiB until its placeholder took the card's shape, the location and links wrapping as the card's do,
+  // so a phone's page no longer shifts when the card arrives: 0.2 KiB.)
+  'business-card': 17.25 * 1024,
   'rating-summary': 19.25 * 1024,
   'review-list': 25.5 * 1024,
   'post-list': 22.25 * 1024,

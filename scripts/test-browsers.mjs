@@ -2,6 +2,10 @@
 // engines named as arguments (`node scripts/test-browsers.mjs firefox`). WebKitGTK has no headless mode,
 // so its run goes under xvfb-run. Extra arguments after `--` go to web-test-runner (a test file, say).
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { renderServerFixture, SERVER_RENDERED_PATHS } from './server-rendered-fixture.mjs';
 
 const ENGINES = ['chromium', 'firefox', 'webkit'];
 const separator = process.argv.indexOf('--');
@@ -16,13 +20,22 @@ for (const engine of engines) {
 }
 
 const runner = 'node_modules/@web/test-runner/dist/bin.js';
+// The server-rendered pages, rendered once for every engine before any test runs (see the config).
+const fixture = join(mkdtempSync(join(tmpdir(), 'rw-ssr-')), 'server-rendered.json');
+writeFileSync(
+  fixture,
+  JSON.stringify(Object.fromEntries(SERVER_RENDERED_PATHS.map((path) => [path, renderServerFixture(path)]))),
+);
 let failed = [];
 for (const engine of engines) {
   console.log(`\n== Browser tests in ${engine} ==`);
   const command = engine === 'webkit' ? 'xvfb-run' : process.execPath;
   const args =
     engine === 'webkit' ? ['-a', process.execPath, runner, ...passThrough] : [runner, ...passThrough];
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, RW_ENGINE: engine } });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, RW_ENGINE: engine, RW_SERVER_RENDERED: fixture },
+  });
   if (result.status !== 0) failed.push(engine);
 }
 if (failed.length) {

@@ -18,3 +18,19 @@ export function safeUrl(value: unknown): string | undefined {
   if (!SAFE_PROTOCOLS.has(url.protocol) || url.username || url.password) return undefined;
   return url.href;
 }
+
+/**
+ * A link a site gives a widget (rating-summary's `href`): an http(s) URL or a path, relative or absolute,
+ * at most 2,000 characters; anything else (`javascript:`, `data:`, not a URL at all) is no link. One rule
+ * for the element and for the fragment route, which refuses what the element would ignore.
+ */
+export function siteHref(value: string): string | undefined {
+  const href = value.trim();
+  if (!href || href.length > 2000) return undefined;
+  try {
+    return /^https?:$/.test(new URL(href, 'https://base.invalid/').protocol) ? href : undefined;
+  } catch {
+    // Not a URL at all (URL.parse would say so without throwing, but not on Node 20).
+    return undefined;
+  }
+}

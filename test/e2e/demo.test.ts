@@ -128,6 +128,29 @@ test('the plain embed (card, summary, list) makes exactly 2 proxy requests on lo
   await page.close();
 });
 
+test('the plain embed with no site CSS barely moves while it loads, on a phone and a desktop (CLS < 0.01)', async () => {
+  for (const [width, height] of [
+    [360, 800],
+    [390, 844],
+    [1280, 900],
+  ] as const) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await page.addInitScript(recordLayoutShift);
+    // The answers come late, so every placeholder is painted and measured against what replaces it.
+    await page.route('**/widget-api/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page.goto(`${app.url}/embed.html`);
+    await page.locator('review-list article[part="review"]').first().waitFor();
+    await page.locator('business-card [part="name"]').waitFor();
+    await page.locator('rating-summary [part="breakdown"]').waitFor();
+    const shift = await layoutShift(page);
+    assert.ok(shift < 0.01, `${width}×${height}: the page shifted ${shift.toFixed(4)}`);
+    await page.close();
+  }
+});
+
 test('pressing a rating row filters the linked list with exactly one request', async () => {
   const { page } = await openDemo();
   await page.locator('#reviews-list article[part="review"]').first().waitFor();

@@ -43,11 +43,14 @@ export const businessCardStyles = css`
     margin: 0;
     overflow-wrap: anywhere;
   }
-  .skeleton.line {
-    block-size: 1rem;
+  .skeleton.long {
+    inline-size: 13rem;
   }
-  .skeleton.title {
-    block-size: 1.75rem;
-    inline-size: 60%;
+  .skeleton.short {
+    inline-size: 2rem;
+  }
+  .skeleton.stars {
+    inline-size: 6rem;
+    block-size: 1.25rem;
   }
 `;

@@ -51,9 +51,20 @@ export class BusinessCard extends BusinessElement {
   }
 
   protected renderSkeleton() {
-    return html`<div class="skeleton title"></div>
-      <div class="skeleton line"></div>
-      <div class="skeleton line"></div>`;
+    // The card's shape in blank words, each line as high as its text; the location and the links wrap
+    // where a typical business's do, so a narrow card reserves its height too.
+    return html`<div class="name"><span class="skeleton word long">&nbsp;</span></div>
+      <p class="category"><span class="skeleton word">&nbsp;</span></p>
+      <div class="rating">
+        <span class="skeleton stars"></span><span class="average skeleton word short">&nbsp;</span>
+      </div>
+      <p class="location">
+        <span class="skeleton word">&nbsp;</span> <span class="skeleton word">&nbsp;</span>
+        <span class="skeleton word">&nbsp;</span> <span class="skeleton word">&nbsp;</span>
+      </p>
+      <div class="links">
+        <span class="skeleton word long">&nbsp;</span><span class="skeleton word">&nbsp;</span>
+      </div>`;
   }
 
   protected renderContent(business: BusinessView) {

@@ -45,10 +45,12 @@ export const ratingSummaryStyles = css`
     text-align: start;
     white-space: nowrap;
   }
-  button.row {
+  /* Every row (a button when it filters a list, else a box, or a placeholder) is one height. */
+  .row {
     border: 1px solid transparent;
     border-inline-start-width: 4px;
     background: transparent;
+    padding-block: 0.25rem;
     padding-inline: 0.25rem;
   }
   /* Hover says "you can press this"; pressed says "this filter is on": never the same look. */
@@ -117,13 +119,19 @@ export const ratingSummaryStyles = css`
     text-align: end;
     font-variant-numeric: tabular-nums;
   }
-  .skeleton.big {
-    block-size: 2.5rem;
-    inline-size: 40%;
+  /* The placeholder's headline: the average, the stars and the count, each about as wide as in English. */
+  .skeleton.average {
+    inline-size: 4.5rem;
   }
-  /* Not .row (2rem high): five stubs and the headline stay inside the reserved 18rem, so nothing moves. */
-  .skeleton.stub {
+  .skeleton.stars {
     block-size: 1.25rem;
+    inline-size: 6rem;
+  }
+  .skeleton.long {
+    inline-size: 11rem;
+  }
+  .skeleton.short {
+    inline-size: 4.5em;
   }
   /* badge and micro: one line of stars, average and count (a badge may wrap under its name). */
   .summary.badge,

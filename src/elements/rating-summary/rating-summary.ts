@@ -1,8 +1,9 @@
-import { html, isServer, nothing, svg, type PropertyValues, type PropertyDeclarations } from 'lit';
+import { html, nothing, svg, type PropertyValues, type PropertyDeclarations } from 'lit';
 import { FLOATING_CORNERS, layoutOf, SUMMARY_LAYOUTS, type SummaryLayout } from '../../api/layouts.ts';
-import { onDemand } from '../shared/on-demand.ts';
+import { onDemand, useOnDemand } from '../shared/on-demand.ts';
 import type { FloatingBadge } from './floating.ts';
 import { RATINGS, type BreakdownRow, type BusinessView, type Rating } from '../../api/protocol.ts';
+import { siteHref } from '../../api/safe-url.ts';
 import { BusinessElement } from '../shared/business-element.ts';
 import { formatNumber, formatPercent, formatRating } from '../shared/format.ts';
 import { ratedLabel, renderStars } from '../shared/stars.ts';
@@ -130,13 +131,7 @@ export class RatingSummary extends BusinessElement {
 
   /** Where the badge or micro form links: `href` if it is an http(s) URL or a path, else `#for`. */
   private get link(): string | undefined {
-    const href = this.href.trim();
-    try {
-      if (href && /^https?:$/.test(new URL(href, 'https://base.invalid/').protocol)) return href;
-    } catch {
-      // Not a URL at all: no link to it (URL.parse would say so without throwing, but not on Node 20).
-    }
-    return this.for ? `#${this.for}` : undefined;
+    return siteHref(this.href) ?? (this.for ? `#${this.for}` : undefined);
   }
 
   /** The linked list, kept current by `relink` (render reads it, so it runs on a server too). */
@@ -176,15 +171,9 @@ export class RatingSummary extends BusinessElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (changed.has('for')) this.relink();
-    if (this.floats && !this.floatingBadge && !isServer) void this.loadFloating();
-  }
-
-  private async loadFloating(): Promise<void> {
-    const code = await floatingCode(this.renderRoot as ShadowRoot);
-    // Without it (offline, a missing file) the badge stays the summary's link.
-    if (!code || this.floatingBadge) return;
-    this.floatingBadge = new code.FloatingBadge(this);
-    this.requestUpdate();
+    // Without its code (offline, a missing file) the badge stays the summary's link.
+    if (this.floats && !this.floatingBadge)
+      void useOnDemand(this, floatingCode, (code) => (this.floatingBadge ??= new code.FloatingBadge(this)));
   }
 
   /** Looks the list up again in this element's root; a different one re-renders the rows. */
@@ -211,8 +200,22 @@ export class RatingSummary extends BusinessElement {
 
   protected renderSkeleton() {
     if (this.form !== 'full') return html`<div class="skeleton line"></div>`;
-    return html`<div class="skeleton big"></div>
-      ${RATINGS.map(() => html`<div class="skeleton stub"></div>`)}`;
+    // The headline and the rows in their own boxes, so a narrow widget's placeholder wraps as the summary
+    // will (the count under the stars, each bar under its label): the reserved height follows the width,
+    // and nothing moves when the summary arrives.
+    return html`<div class="headline">
+        <span class="average skeleton word">&nbsp;</span><span class="skeleton stars"></span
+        ><span class="skeleton word long">&nbsp;</span>
+      </div>
+      <div class="rows">
+        ${RATINGS.map(
+          () =>
+            html`<div class="row">
+              <span class="skeleton word short">&nbsp;</span><span class="skeleton bar"></span
+              ><span class="skeleton word short">&nbsp;</span>
+            </div>`,
+        )}
+      </div>`;
   }
 
   protected renderContent(business: BusinessView) {

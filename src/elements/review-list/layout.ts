@@ -8,7 +8,6 @@
  */
 import {
   html,
-  isServer,
   nothing,
   type ReactiveController,
   type ReactiveControllerHost,
@@ -16,7 +15,7 @@ import {
 } from 'lit';
 import { LIST_LAYOUTS, layoutOf, PER_VIEW, type ListLayout } from '../../api/layouts.ts';
 import { formatNumber } from '../shared/format.ts';
-import { onDemand } from '../shared/on-demand.ts';
+import { onDemand, useOnDemand } from '../shared/on-demand.ts';
 import type { Strings } from '../shared/strings.ts';
 import type { Carousel, CarouselActions, CarouselHost } from './carousel.ts';
 
@@ -53,16 +52,13 @@ export class LayoutPart implements ReactiveController {
   }
 
   hostUpdated(): void {
-    if (this.layout === 'carousel' && !this.carousel) void this.loadCarousel();
-  }
-
-  private async loadCarousel(): Promise<void> {
-    if (isServer) return;
-    const code = await carouselCode(this.host.renderRoot as ShadowRoot);
-    // Not available (offline, a missing file): the cards stay a scrollable row; a later render tries again.
-    if (!code) return;
-    this.carousel ??= new code.Carousel(this.host, this.actions);
-    this.host.requestUpdate();
+    // Without its code (offline, a missing file) the cards stay a scrollable row.
+    if (this.layout === 'carousel' && !this.carousel)
+      void useOnDemand(
+        this.host,
+        carouselCode,
+        (code) => (this.carousel ??= new code.Carousel(this.host, this.actions)),
+      );
   }
 
   /**

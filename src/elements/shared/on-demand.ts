@@ -3,7 +3,7 @@
  * first use: one load per page, its stylesheet adopted by the shadow root that uses it (adopted, not
  * inline, so a strict CSP is satisfied). A failed load is forgotten, so a later use tries again.
  */
-import type { CSSResult } from 'lit';
+import { isServer, type CSSResult, type ReactiveControllerHost } from 'lit';
 
 export function onDemand<M>(
   load: () => Promise<M>,
@@ -23,4 +23,21 @@ export function onDemand<M>(
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     return module;
   };
+}
+
+/**
+ * Loads an element's on-demand code (a loader made by `onDemand`) and hands it to `use`, then renders
+ * again. Without it (offline, a missing file) the element keeps what works without the code, and a later
+ * call tries again. Nothing loads on a server.
+ */
+export async function useOnDemand<M>(
+  host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment },
+  code: (root: ShadowRoot) => Promise<M | undefined>,
+  use: (module: M) => void,
+): Promise<void> {
+  if (isServer) return;
+  const module = await code(host.renderRoot as ShadowRoot);
+  if (!module) return;
+  use(module);
+  host.requestUpdate();
 }

@@ -158,6 +158,14 @@ export const tokens = css`
     border-radius: calc(var(--_radius) / 2);
     animation: rw-pulse 1.4s ease-in-out infinite;
   }
+  /* A blank word of a placeholder (it holds a no-break space): exactly as high as a line of the text it
+     stands for, and wrapping where that text would, so a placeholder shaped like the content reserves
+     its height at every width. */
+  .skeleton.word {
+    display: inline-block;
+    vertical-align: top;
+    inline-size: 6.5rem;
+  }
   @keyframes rw-pulse {
     50% {
       opacity: 0.55;

@@ -14,6 +14,7 @@ import {
 } from '../../api/layouts.ts';
 import { isKeyLikeName } from '../../api/limits.ts';
 import { parseQuery, type Operation, type QueryLimits } from '../../api/query.ts';
+import { siteHref } from '../../api/safe-url.ts';
 
 /** A check of one attribute's value: the problem, or `undefined` when the value is usable. */
 type Check = (value: string) => string | undefined;
@@ -49,10 +50,7 @@ const PRESENTATION: Record<string, Check> = {
   controls: oneOf('', 'none'),
   label: matching(/^[^<>]{1,120}$/, 'a text of at most 120 characters'),
   for: matching(/^[A-Za-z][\w-]{0,63}$/, 'an element id'),
-  href: matching(
-    /^(?:https?:\/\/[^\s"'<>\\]{1,500}|\/[^\s"'<>\\]{0,500})$/,
-    'a path ("/reviews") or an http(s) URL',
-  ),
+  href: (value) => (siteHref(value) ? undefined : 'must be a path ("/reviews") or an http(s) URL'),
   'show-name': flag,
   floating: oneOf(...FLOATING_CORNERS),
   dismissible: flag,

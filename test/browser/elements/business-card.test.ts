@@ -34,11 +34,21 @@ describe('<business-card>', () => {
       expect(textOf($(element, '[part="name"]'))).to.equal('Kettle & Crumb');
     });
 
-    it('reserves space while loading, so nothing below it shifts much when it fills', async () => {
-      api.hold('info');
-      const element = await card();
-      expect(element.getBoundingClientRect().height).to.be.greaterThan(100);
-    });
+    // A phone's column (the location and the links wrap) and a desktop's: the placeholder is as high as
+    // the card that replaces it, so nothing below moves.
+    for (const width of [310, 640]) {
+      it(`reserves exactly the card's height while loading, ${width} px wide`, async () => {
+        const held = api.hold('info');
+        const element = await card();
+        element.style.width = `${width}px`;
+        await api.waitForRequests('info', 1);
+        const loading = element.getBoundingClientRect().height;
+        held.open();
+        await settled(element);
+        expect(has(element, '[part="name"]')).to.equal(true);
+        expect(element.getBoundingClientRect().height).to.be.closeTo(loading, 1);
+      });
+    }
   });
 
   describe('content (the real proxy and sample business)', () => {

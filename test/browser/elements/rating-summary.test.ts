@@ -46,7 +46,7 @@ describe('<rating-summary>', () => {
       );
       await api.waitForRequests('info', 1);
       expect(isBusy(element)).to.equal(true);
-      expect($$(element, '.skeleton')).to.have.length(6);
+      expect($$(element, '.rows > .row')).to.have.length(5);
       expect(shownText(element)).to.equal('Loading…');
       expect(element.getBoundingClientRect().height).to.be.greaterThan(150);
       await expect(element).to.be.accessible();
@@ -56,6 +56,23 @@ describe('<rating-summary>', () => {
       expect($$(element, '[part="row"]')).to.have.length(5);
     });
   });
+
+  // Narrow, each bar wraps under its label (and the count under the stars); the placeholder wraps alike.
+  for (const width of [300, 640]) {
+    it(`reserves exactly the summary's height while loading, ${width} px wide`, async () => {
+      const held = api.hold('info');
+      const element = await fixture<RatingSummary>(
+        html`<rating-summary endpoint=${api.endpoint}></rating-summary>`,
+      );
+      element.style.width = `${width}px`;
+      await api.waitForRequests('info', 1);
+      const loading = element.getBoundingClientRect().height;
+      held.open();
+      await settled(element);
+      expect($$(element, '[part="row"]')).to.have.length(5);
+      expect(element.getBoundingClientRect().height).to.be.closeTo(loading, 1);
+    });
+  }
 
   describe('content', () => {
     it('shows the average with one decimal, the stars, the total and five rows 5→1', async () => {
