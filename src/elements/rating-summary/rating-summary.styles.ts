@@ -65,30 +65,6 @@ export const ratingSummaryStyles = css`
     background: var(--_surface-alt);
     font-weight: 700;
   }
-  @media (forced-colors: active) {
-    button.row[aria-pressed='true'] {
-      forced-color-adjust: none;
-      border-color: Highlight;
-      background: Highlight;
-      color: HighlightText;
-    }
-    .bar {
-      forced-color-adjust: none;
-    }
-    .bar-track {
-      fill: Canvas;
-      stroke: CanvasText;
-    }
-    .bar-fill {
-      fill: CanvasText;
-    }
-    button.row[aria-pressed='true'] .bar-fill {
-      fill: HighlightText;
-    }
-    button.row[aria-pressed='true'] .muted {
-      color: HighlightText;
-    }
-  }
   /* Narrow (a phone, 400 % zoom): the bar gets its own line at full width instead of shrinking to a stub. */
   @container (max-width: 22rem) {
     .row {
@@ -238,5 +214,30 @@ export const ratingSummaryStyles = css`
     block-size: 1.5rem;
     inline-size: 14rem;
     max-inline-size: 100%;
+  }
+  /* Last: forced colors win over the theme's colours above (same specificity, so order decides). */
+  @media (forced-colors: active) {
+    button.row[aria-pressed='true'] {
+      forced-color-adjust: none;
+      border-color: Highlight;
+      background: Highlight;
+      color: HighlightText;
+    }
+    .bar {
+      forced-color-adjust: none;
+    }
+    .bar-track {
+      fill: Canvas;
+      stroke: CanvasText;
+    }
+    .bar-fill {
+      fill: CanvasText;
+    }
+    button.row[aria-pressed='true'] .bar-fill {
+      fill: HighlightText;
+    }
+    button.row[aria-pressed='true'] .muted {
+      color: HighlightText;
+    }
   }
 `;
