@@ -64,13 +64,43 @@ function perElementEntries(): Plugin {
   };
 }
 
+/**
+ * The configurator of `/configure` (src/configurator/): a page of `npm start`, not part of any widget, so
+ * a bundle of its own in `{outDir}/configure/`, built once the widgets' bundles are written.
+ */
+function configuratorBundle(): Plugin {
+  let outDir = 'dist';
+  let built = false;
+  return {
+    name: 'configurator-bundle',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      if (built) return;
+      built = true;
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        build: {
+          target: 'es2022',
+          outDir: `${outDir}/configure`,
+          emptyOutDir: true,
+          lib: { entry: 'src/configurator/main.ts', formats: ['es'], fileName: () => 'configure.js' },
+        },
+      });
+    },
+  };
+}
+
 // The script-tag bundles: one self-contained, minified ES module (`<script type="module">`) and an IIFE
 // for a classic `<script defer>`, both registering all four elements (src/define.ts); and, beside them,
 // an entry per element (dist/elements/).
 export default defineConfig(() => {
   const shared = scriptTagBuild();
   return {
-    plugins: [...shared.plugins!, perElementEntries()],
+    plugins: [...shared.plugins!, perElementEntries(), configuratorBundle()],
     build: {
       ...shared.build,
       outDir: 'dist',

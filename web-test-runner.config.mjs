@@ -5,7 +5,10 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildManifest } from './scripts/manifest.mjs';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FOREGROUND_ARGS, findChromium } from './scripts/find-chromium.mjs';
 import { renderServerFixture, SERVER_RENDERED_PATHS } from './scripts/server-rendered-fixture.mjs';
@@ -72,6 +75,7 @@ const browsers = { chromium, firefox, webkit };
 // Rendered before the run by scripts/test-browsers.mjs (RW_SERVER_RENDERED names the file): rendering
 // on a test's first request took seconds of that test's 10 s on a busy machine. Run directly, the runner
 // renders on first request.
+let manifest;
 const serverRendered = process.env.RW_SERVER_RENDERED
   ? JSON.parse(readFileSync(process.env.RW_SERVER_RENDERED, 'utf8'))
   : {};
@@ -112,6 +116,15 @@ export default {
     },
     // The four widgets as Lit's server renderer writes them, rendered in Node before the run (see
     // test/fixtures/server-rendered.ts); the browser suite checks what that markup shows and how it upgrades.
+    // custom-elements.json, for the configurator's tests (made by scripts/test-browsers.mjs, else here).
+    function serveManifest(context, next) {
+      if (context.path !== '/__custom-elements__.json') return next();
+      manifest ??= process.env.RW_MANIFEST
+        ? readFileSync(process.env.RW_MANIFEST, 'utf8')
+        : JSON.stringify(buildManifest(mkdtempSync(join(tmpdir(), 'rw-manifest-'))));
+      context.type = 'application/json';
+      context.body = manifest;
+    },
     function serveServerRendered(context, next) {
       if (!SERVER_RENDERED_PATHS.includes(context.path)) return next();
       serverRendered[context.path] ??= renderServerFixture(context.path);

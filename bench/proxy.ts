@@ -29,6 +29,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KNOWN_SORT_TYPES } from '../src/api/protocol.ts';
+import { mulberry32 } from '../src/sample/random.ts';
 import type { MemoryResult } from './proxy-memory.ts';
 import type { ServerCommand, ServerReply } from './proxy-servers.ts';
 import { formatNumber, machineDescription, markdownTable, type BenchRow } from './table.ts';
@@ -508,15 +509,6 @@ function ms(value: number): string {
 
 function progress(message: string): void {
   process.stderr.write(`[bench:proxy] ${message}\n`);
-}
-
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

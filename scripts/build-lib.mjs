@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { buildManifest, MANIFEST_PATH } from './manifest.mjs';
 
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' });
 
@@ -32,32 +33,8 @@ for (const file of libFiles) {
 if (unresolved.length)
   throw new Error(`dist/lib imports files it does not contain:\n${unresolved.join('\n')}`);
 
-run(process.execPath, [
-  'node_modules/@custom-elements-manifest/analyzer/cem.js',
-  'analyze',
-  '--litelement',
-  '--globs',
-  'src/elements/**/*.ts',
-  '--exclude',
-  'src/elements/**/*.styles.ts',
-  '--outdir',
-  'dist',
-]);
-
-// The analyzer does not understand the `emit(name, …)` helper (it reports an event called "name"): drop it
-// so tools see the real public API.
-const manifestPath = 'dist/custom-elements.json';
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const declarations = manifest.modules.flatMap((module) => module.declarations ?? []);
-for (const declaration of declarations) {
-  if (declaration.events) declaration.events = declaration.events.filter((event) => event.name !== 'name');
-  // A property declared through a helper (`numeric(...)`) is listed once more under its camelCase name;
-  // HTML attributes are lower case, so that entry is not one.
-  if (declaration.attributes)
-    declaration.attributes = declaration.attributes.filter(
-      (attribute) => attribute.name === attribute.name.toLowerCase(),
-    );
-}
+const manifest = buildManifest();
+const manifestPath = MANIFEST_PATH;
 // The analyzer names the sources (src/**/*.ts), which the package does not ship: point every path and
 // module reference at the shipped module (dist/lib/**/*.js), next to its types.
 const toShipped = (value) =>

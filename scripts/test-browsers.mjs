@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildManifest } from './manifest.mjs';
 import { renderServerFixture, SERVER_RENDERED_PATHS } from './server-rendered-fixture.mjs';
 
 const ENGINES = ['chromium', 'firefox', 'webkit'];
@@ -20,8 +21,11 @@ for (const engine of engines) {
 }
 
 const runner = 'node_modules/@web/test-runner/dist/bin.js';
-// The server-rendered pages, rendered once for every engine before any test runs (see the config).
-const fixture = join(mkdtempSync(join(tmpdir(), 'rw-ssr-')), 'server-rendered.json');
+// Made once for every engine before any test runs (see the config): the server-rendered pages, and
+// custom-elements.json for the configurator's tests.
+const fixtures = mkdtempSync(join(tmpdir(), 'rw-fixtures-'));
+buildManifest(fixtures);
+const fixture = join(fixtures, 'server-rendered.json');
 writeFileSync(
   fixture,
   JSON.stringify(Object.fromEntries(SERVER_RENDERED_PATHS.map((path) => [path, renderServerFixture(path)]))),
@@ -34,7 +38,12 @@ for (const engine of engines) {
     engine === 'webkit' ? ['-a', process.execPath, runner, ...passThrough] : [runner, ...passThrough];
   const result = spawnSync(command, args, {
     stdio: 'inherit',
-    env: { ...process.env, RW_ENGINE: engine, RW_SERVER_RENDERED: fixture },
+    env: {
+      ...process.env,
+      RW_ENGINE: engine,
+      RW_SERVER_RENDERED: fixture,
+      RW_MANIFEST: join(fixtures, 'custom-elements.json'),
+    },
   });
   if (result.status !== 0) failed.push(engine);
 }

@@ -30,6 +30,17 @@ export const DEMO_CSP =
   "default-src 'self'; img-src 'self' https:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
+ * The configurator (`/configure/`) previews a snippet in an `<iframe srcdoc>`, which inherits this page's
+ * policy: the snippet's `<style>` block of custom properties is inline, so this page alone allows inline
+ * styles. Scripts stay `'self'`: the preview is made from the configurator's state, never from pasted text.
+ */
+export const CONFIGURE_CSP = DEMO_CSP.replace(
+  "default-src 'self';",
+  "default-src 'self'; style-src 'self' 'unsafe-inline';",
+);
+export const CONFIGURE_PATH = '/configure/';
+
+/**
  * The demo pages rendered on the server with their widgets' data (review-widgets/ssr); `embed.html` stays
  * the plain script-tag embed.
  */
@@ -89,7 +100,9 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, te
       contentType.startsWith('text/html') ? { 'content-security-policy': DEMO_CSP } : {},
     compressors,
     async (html, request) => {
-      if (!SERVER_RENDERED.has(new URL(request.url).pathname)) return { html };
+      const { pathname } = new URL(request.url);
+      if (pathname === CONFIGURE_PATH) return { html, headers: { 'content-security-policy': CONFIGURE_CSP } };
+      if (!SERVER_RENDERED.has(pathname)) return { html };
       // The shadow roots' <style> elements are inline styles: this response's nonce allows exactly them.
       const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
       return {
@@ -110,6 +123,10 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, te
     if (tenantsProxy?.owns(pathname)) return tenantsProxy(request, context);
     if (pathname === PROXY_MOUNT || pathname.startsWith(`${PROXY_MOUNT}/`)) return proxy(request, context);
     if (sample && pathname.startsWith(`${SAMPLE_MOUNT}/`)) return sample(request);
+    if (pathname === CONFIGURE_PATH.slice(0, -1)) {
+      const { search } = new URL(request.url);
+      return new Response(null, { status: 308, headers: { location: `${CONFIGURE_PATH}${search}` } });
+    }
     return (
       (await files(request)) ??
       new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })

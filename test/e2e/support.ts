@@ -1,6 +1,7 @@
 // End-to-end support: the real `npm start` app (demo + proxy + sample upstream over real HTTP) on a free
 // port, and the system Chromium driven by playwright-core.
 import { createServer, type Server } from 'node:http';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { createApp } from '../../src/server/app.ts';
@@ -36,6 +37,20 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         server.close(() => resolve());
       }),
   };
+}
+
+/** The app and Chromium for a test file: started before its tests, closed after them. */
+export function useAppAndBrowser(): { readonly app: RunningApp; readonly browser: Browser } {
+  const running = {} as { app: RunningApp; browser: Browser };
+  before(async () => {
+    running.app = await startApp();
+    running.browser = await launchChromium();
+  });
+  after(async () => {
+    await running.browser?.close();
+    await running.app?.close();
+  });
+  return running;
 }
 
 export function launchChromium(): Promise<Browser> {

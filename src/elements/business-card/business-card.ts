@@ -30,8 +30,8 @@ import { businessCardStyles } from './business-card.styles.ts';
  * @csspart map-link - The "View on map" link.
  * @csspart error - The error message with its Retry button.
  * @csspart retry-button - The Retry button.
- * @cssprop --rw-business-card-min-height - Reserved height while loading (default 13.5rem).
- * @cssprop --rw-business-card-name-size - Font size of the name (default 1.375rem).
+ * @cssprop {<length>} [--rw-business-card-min-height=13.5rem] - Reserved height while loading (default 13.5rem).
+ * @cssprop {<length>} [--rw-business-card-name-size=1.375rem] - Font size of the name (default 1.375rem).
  */
 export class BusinessCard extends BusinessElement {
   static override styles = [...BusinessElement.styles, businessCardStyles];

@@ -60,8 +60,8 @@ import { PagedListElement } from '../shared/paged-list.ts';
  * @csspart lightbox-previous - The viewer's "Previous" button.
  * @csspart lightbox-next - The viewer's "Next" button.
  * @csspart lightbox-close - The viewer's "Close" button.
- * @cssprop --rw-list-gap - Space between posts (default 0.75rem).
- * @cssprop --rw-item-skeleton-height - Height reserved per post while loading (default 10rem).
+ * @cssprop {<length>} [--rw-list-gap=0.75rem] - Space between posts (default 0.75rem).
+ * @cssprop {<length>} [--rw-item-skeleton-height=10rem] - Height reserved per post while loading (default 10rem).
  */
 export class PostList extends PagedListElement<PostView> {
   protected get labels() {

@@ -1,5 +1,11 @@
 import { html, nothing, svg, type PropertyValues, type PropertyDeclarations } from 'lit';
-import { FLOATING_CORNERS, layoutOf, SUMMARY_LAYOUTS, type SummaryLayout } from '../../api/layouts.ts';
+import {
+  FLOATING_CORNERS,
+  layoutOf,
+  SUMMARY_LAYOUTS,
+  type FloatingCorner,
+  type SummaryLayout,
+} from '../../api/layouts.ts';
 import { onDemand, useOnDemand } from '../shared/on-demand.ts';
 import type { FloatingBadge } from './floating.ts';
 import { RATINGS, type BreakdownRow, type BusinessView, type Rating } from '../../api/protocol.ts';
@@ -53,15 +59,15 @@ interface RatingFilterTarget extends HTMLElement {
  * @csspart panel - `floating`: the panel (a dialog; a modal sheet below 600 px).
  * @csspart panel-close - The panel's Close button.
  * @csspart panel-link - The panel's "See all reviews" link.
- * @cssprop --rw-float-offset-block - `floating`: distance from the top or bottom edge (default 1rem; safe-area insets are added).
- * @cssprop --rw-float-offset-inline - `floating`: distance from the side (default 1rem).
- * @cssprop --rw-float-z-index - `floating`: stacking order (default 1000).
+ * @cssprop {<length>} --rw-float-offset-block - `floating`: distance from the top or bottom edge (default 1rem; safe-area insets are added).
+ * @cssprop {<length>} [--rw-float-offset-inline=1rem] - `floating`: distance from the side (default 1rem).
+ * @cssprop {<integer>} [--rw-float-z-index=1000] - `floating`: stacking order (default 1000).
  * @csspart error - The error message with its Retry button.
  * @csspart retry-button - The Retry button.
- * @cssprop --rw-rating-summary-bar-color - Bar colour (default: the star colour).
- * @cssprop --rw-rating-summary-bar-track-color - Bar track colour.
- * @cssprop --rw-rating-summary-average-size - Font size of the average (default 2.5rem).
- * @cssprop --rw-rating-summary-min-height - Reserved height while loading (default 18rem).
+ * @cssprop {<color>} --rw-rating-summary-bar-color - Bar colour (default: the star colour).
+ * @cssprop {<color>} --rw-rating-summary-bar-track-color - Bar track colour.
+ * @cssprop {<length>} [--rw-rating-summary-average-size=2.5rem] - Font size of the average (default 2.5rem).
+ * @cssprop {<length>} [--rw-rating-summary-min-height=18rem] - Reserved height while loading (default 18rem).
  */
 export class RatingSummary extends BusinessElement {
   static override styles = [...BusinessElement.styles, ratingSummaryStyles];
@@ -91,7 +97,7 @@ export class RatingSummary extends BusinessElement {
    * A badge fixed to a corner of the viewport (`bottom-end`, `bottom-start`, `top-end`, `top-start`; logical,
    * so mirrored in right-to-left pages) that opens a panel with the breakdown and the latest reviews.
    */
-  floating?: string;
+  floating?: FloatingCorner;
 
   /** A floating badge gets a Hide button; hidden, it stays hidden for the browser session. */
   dismissible = false;

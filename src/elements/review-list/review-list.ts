@@ -103,9 +103,9 @@ type ControlValues = Record<ListControl['name'], string | number | undefined>;
  * @csspart carousel-rotation - Carousel with `autoplay`: the Stop/Start rotation button.
  * @csspart carousel-previous - Carousel: the "Previous reviews" button.
  * @csspart carousel-next - Carousel: the "Next reviews" button.
- * @cssprop --rw-list-gap - Space between reviews (default 0.75rem).
- * @cssprop --rw-item-min-width - Grid, masonry and carousel: the narrowest a card may be (default 16rem); columns and cards per view follow the widget's width.
- * @cssprop --rw-item-skeleton-height - Height reserved per review while loading (default 10rem).
+ * @cssprop {<length>} [--rw-list-gap=0.75rem] - Space between reviews (default 0.75rem).
+ * @cssprop {<length>} [--rw-item-min-width=16rem] - Grid, masonry and carousel: the narrowest a card may be (default 16rem); columns and cards per view follow the widget's width.
+ * @cssprop {<length>} [--rw-item-skeleton-height=10rem] - Height reserved per review while loading (default 10rem).
  */
 export class ReviewList extends PagedListElement<ReviewView> {
   static override styles = [...PagedListElement.styles, layoutStyles];

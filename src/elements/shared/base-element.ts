@@ -29,28 +29,28 @@ import { tokens } from './styles.ts';
 /**
  * The shared design tokens, documented here so the manifest lists them for every element.
  *
- * @cssprop --rw-color-text - Text colour.
- * @cssprop --rw-color-muted - Secondary text colour.
- * @cssprop --rw-color-surface - Card background.
- * @cssprop --rw-color-surface-alt - Skeletons, hovered and pressed backgrounds.
- * @cssprop --rw-color-border - Borders.
- * @cssprop --rw-color-accent - Links, focus ring, current page, verified badge.
- * @cssprop --rw-color-accent-text - Text on the accent colour.
- * @cssprop --rw-color-danger - Error text.
- * @cssprop --rw-color-focus - Focus ring (default: the accent).
- * @cssprop --rw-star-color - Filled stars.
- * @cssprop --rw-star-empty-color - Empty stars.
- * @cssprop --rw-star-size-inline - Width of a row of five stars (default 6em).
- * @cssprop --rw-radius - Corner radius (default 12px).
- * @cssprop --rw-font-family - Font.
- * @cssprop --rw-font-size - Base font size (default 1rem).
- * @cssprop --rw-space - Inner spacing (default 1rem).
- * @cssprop --rw-shadow - Card shadow (default none).
- * @cssprop --rw-star-outline-color - Outline of empty stars.
- * @cssprop --rw-color-control-border - Borders of selects and buttons.
- * @cssprop --rw-list-background - Ground of the lists (dark theme: dark).
- * @cssprop --rw-list-padding - Inner spacing of the lists.
- * @cssprop --rw-outer-spacing - Space above and below the widget (default 1rem; margins collapse as a paragraph's do).
+ * @cssprop {<color>} --rw-color-text - Text colour.
+ * @cssprop {<color>} --rw-color-muted - Secondary text colour.
+ * @cssprop {<color>} --rw-color-surface - Card background.
+ * @cssprop {<color>} --rw-color-surface-alt - Skeletons, hovered and pressed backgrounds.
+ * @cssprop {<color>} --rw-color-border - Borders.
+ * @cssprop {<color>} --rw-color-accent - Links, focus ring, current page, verified badge.
+ * @cssprop {<color>} --rw-color-accent-text - Text on the accent colour.
+ * @cssprop {<color>} --rw-color-danger - Error text.
+ * @cssprop {<color>} --rw-color-focus - Focus ring (default: the accent).
+ * @cssprop {<color>} --rw-star-color - Filled stars.
+ * @cssprop {<color>} --rw-star-empty-color - Empty stars.
+ * @cssprop {<length>} [--rw-star-size-inline=6em] - Width of a row of five stars (default 6em).
+ * @cssprop {<length>} [--rw-radius=12px] - Corner radius (default 12px).
+ * @cssprop {<family-name>#} --rw-font-family - Font.
+ * @cssprop {<length>} [--rw-font-size=1rem] - Base font size (default 1rem).
+ * @cssprop {<length>} [--rw-space=1rem] - Inner spacing (default 1rem).
+ * @cssprop {<shadow>} --rw-shadow - Card shadow (default none).
+ * @cssprop {<color>} --rw-star-outline-color - Outline of empty stars.
+ * @cssprop {<color>} --rw-color-control-border - Borders of selects and buttons.
+ * @cssprop {<color>} --rw-list-background - Ground of the lists (dark theme: dark).
+ * @cssprop {<length>} --rw-list-padding - Inner spacing of the lists.
+ * @cssprop {<length>} --rw-outer-spacing - Space above and below the widget (default 1rem; margins collapse as a paragraph's do).
  */
 export abstract class RwElement extends LitElement {
   static override styles = [tokens];

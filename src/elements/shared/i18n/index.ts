@@ -16,6 +16,11 @@ const LOADERS: Record<string, () => Promise<{ default: Translation }>> = {
   ar: () => import('./ar.ts'),
 };
 
+/** The languages the widgets speak without a site's help: English and every built-in translation. */
+export function builtInLanguages(): string[] {
+  return ['en', ...Object.keys(LOADERS)];
+}
+
 /** Translations in hand, by lower-case tag (`de`, `pt-br`). */
 const loaded = new Map<string, Partial<Translation>>();
 const loading = new Map<string, Promise<Partial<Translation>>>();

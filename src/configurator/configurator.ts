@@ -1,0 +1,443 @@
+/**
+ * `<rw-configurator>`: pick a widget, its settings and its look, see it live in a page like yours, and copy
+ * the snippet that made the preview (`/configure` in `npm start`). The controls come from
+ * custom-elements.json (specs.ts); the one state (state.ts) makes the snippet, the preview page and the URL.
+ */
+import { css, html, LitElement, nothing, type PropertyDeclarations } from 'lit';
+import { builtInLanguages } from '../elements/shared/i18n/index.ts';
+import { ATTRIBUTE_LABELS, ELEMENT_LABELS, PROPERTY_LABELS } from './labels.ts';
+import {
+  readSpecs,
+  type AttributeSpec,
+  type CssPropertySpec,
+  type ElementSpec,
+  type Manifest,
+} from './specs.ts';
+import {
+  normalise,
+  PAGE_WIDTHS,
+  previewPage,
+  searchOf,
+  snippetOf,
+  stateFromSearch,
+  stateFromSnippet,
+  type ConfiguratorState,
+  type PageContext,
+} from './state.ts';
+import { contrastRatio } from './contrast.ts';
+import { ELEMENT_ORDER } from './elements.ts';
+
+/** The theme's own text and card colours, for the contrast shown before the owner picks any. */
+const THEME_COLOURS = {
+  light: { text: '#1f2937', surface: '#ffffff' },
+  dark: { text: '#f3f4f6', surface: '#161b26' },
+};
+
+export class RwConfigurator extends LitElement {
+  static override properties: PropertyDeclarations = {
+    manifest: {},
+    script: {},
+    specs: { state: true },
+    state: { state: true },
+    notice: { state: true },
+    copied: { state: true },
+    failed: { state: true },
+  };
+
+  /** Where custom-elements.json is served. */
+  manifest = '/dist/custom-elements.json';
+  /** The script the snippet loads, relative to this page (made absolute in the snippet). */
+  script = '/dist/review-widgets.js';
+  specs?: ElementSpec[];
+  state?: ConfiguratorState;
+  notice = '';
+  copied = '';
+  failed = '';
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.load();
+  }
+
+  private async load(): Promise<void> {
+    try {
+      const response = await fetch(this.manifest);
+      if (!response.ok) throw new Error(`${this.manifest} answered ${response.status}`);
+      this.specs = readSpecs((await response.json()) as Manifest, ELEMENT_ORDER);
+    } catch (error) {
+      this.failed = `The element descriptions could not be read: ${(error as Error).message}.`;
+      return;
+    }
+    const read = stateFromSearch(location.search, this.specs, builtInLanguages());
+    this.state = read.state;
+    if (read.dropped.length && location.search)
+      this.notice = `Not used from the address: ${read.dropped.join('; ')}.`;
+  }
+
+  private get spec(): ElementSpec {
+    return this.specs!.find((spec) => spec.tag === this.state!.tag)!;
+  }
+
+  /** The snippet for the current state, with the script's absolute address. */
+  get snippet(): string {
+    return snippetOf(this.state!, this.spec, new URL(this.script, location.href).href);
+  }
+
+  private commit(next: ConfiguratorState, notice = ''): void {
+    const read = normalise(next, this.specs!);
+    this.state = read.state;
+    this.notice = [notice, read.dropped.length ? `Not used: ${read.dropped.join('; ')}.` : '']
+      .filter(Boolean)
+      .join(' ');
+    this.copied = '';
+    history.replaceState(null, '', searchOf(this.state));
+  }
+
+  private setSetting(name: string, value: string | undefined): void {
+    const attributes = { ...this.state!.attributes };
+    if (value === undefined) delete attributes[name];
+    else attributes[name] = value;
+    this.commit({ ...this.state!, attributes });
+  }
+
+  private setLook(name: string, value: string): void {
+    this.commit({ ...this.state!, properties: { ...this.state!.properties, [name]: value } });
+  }
+
+  private setPage(page: Partial<PageContext>): void {
+    this.commit({ ...this.state!, page: { ...this.state!.page, ...page } });
+  }
+
+  private async copy(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(this.snippet);
+      this.copied = 'Copied.';
+    } catch {
+      const field = this.renderRoot.querySelector<HTMLTextAreaElement>('#snippet')!;
+      field.focus();
+      field.select();
+      this.copied = 'Selected: press Ctrl+C (⌘C) to copy.';
+    }
+  }
+
+  private readPasted(): void {
+    const text = this.renderRoot.querySelector<HTMLTextAreaElement>('#pasted')!.value;
+    const read = stateFromSnippet(text, this.specs!, this.state!.page);
+    this.commit(
+      read.state,
+      read.dropped.length ? `Not used from the snippet: ${read.dropped.join('; ')}.` : 'Read.',
+    );
+  }
+
+  override render() {
+    if (this.failed) return html`<p role="alert">${this.failed}</p>`;
+    if (!this.state || !this.specs) return html`<p>Loading the element descriptions…</p>`;
+    const spec = this.spec;
+    const snippet = this.snippet;
+    const page = this.state.page;
+    return html`
+      <div class="columns">
+        <form class="controls" @submit=${(event: Event) => event.preventDefault()}>
+          <fieldset>
+            <legend>Widget</legend>
+            ${this.specs.map(
+              (candidate) =>
+                html`<label class="choice"
+                  ><input
+                    type="radio"
+                    name="element"
+                    .checked=${candidate.tag === spec.tag}
+                    @change=${() => this.commit({ ...this.state!, tag: candidate.tag, attributes: { endpoint: this.state!.attributes.endpoint ?? '' } })}
+                  />${ELEMENT_LABELS[candidate.tag] ?? candidate.tag}
+                  <code>&lt;${candidate.tag}&gt;</code></label
+                >`,
+            )}
+          </fieldset>
+          <fieldset>
+            <legend>Settings</legend>
+            ${spec.attributes.map((attribute) => this.renderAttribute(attribute))}
+          </fieldset>
+          <fieldset>
+            <legend>Look</legend>
+            ${this.renderContrast()} ${spec.cssProperties.map((property) => this.renderProperty(property))}
+          </fieldset>
+          <fieldset>
+            <legend>Parts you can style</legend>
+            <ul class="parts">
+              ${spec.parts.map((part) => html`<li><code>::part(${part.name})</code> ${part.description}</li>`)}
+            </ul>
+          </fieldset>
+        </form>
+        <div class="output">
+          <fieldset class="page">
+            <legend>Your page</legend>
+            <div role="group" aria-label="Width" class="widths">
+              ${PAGE_WIDTHS.map(
+                (width) =>
+                  html`<button
+                    type="button"
+                    aria-pressed=${page.width === width ? 'true' : 'false'}
+                    @click=${() => this.setPage({ width })}
+                  >
+                    ${width} px
+                  </button>`,
+              )}
+            </div>
+            ${this.renderRadios('scheme', 'Page colours', ['light', 'dark'], page.scheme, (scheme) =>
+              this.setPage({ scheme: scheme as PageContext['scheme'] }),
+            )}
+            ${this.renderRadios('dir', 'Direction', ['ltr', 'rtl'], page.dir, (dir) =>
+              this.setPage({ dir: dir as PageContext['dir'] }),
+            )}
+            <label class="field"
+              >Page language
+              <select
+                @change=${(event: Event) => this.setPage({ lang: (event.target as HTMLSelectElement).value })}
+              >
+                ${builtInLanguages().map((lang) => html`<option .selected=${lang === page.lang}>${lang}</option>`)}
+              </select></label
+            >
+          </fieldset>
+          <!-- Scrolls sideways when the chosen width is wider than this column: keyboard users scroll it too. -->
+          <div class="frame" role="region" aria-label="Preview" tabindex="0">
+            <iframe
+              title="Preview of the snippet, ${page.width} px wide"
+              width=${page.width}
+              height="640"
+              .srcdoc=${previewPage(snippet, page)}
+            ></iframe>
+          </div>
+          <label for="snippet" class="heading">Your snippet</label>
+          <textarea id="snippet" readonly rows="8" .value=${snippet}></textarea>
+          <div class="row">
+            <button type="button" @click=${() => this.copy()}>Copy the snippet</button>
+            <p role="status" class="status">${this.copied}</p>
+          </div>
+          <details>
+            <summary>Paste a snippet you already have</summary>
+            <label for="pasted" class="heading">Snippet to read</label>
+            <textarea id="pasted" rows="5"></textarea>
+            <button type="button" @click=${() => this.readPasted()}>Read it into the controls</button>
+          </details>
+          <p role="status" class="notice">${this.notice}</p>
+        </div>
+      </div>
+    `;
+  }
+
+  private renderRadios(
+    name: string,
+    legend: string,
+    values: string[],
+    current: string,
+    set: (value: string) => void,
+  ) {
+    return html`<fieldset class="inline">
+      <legend>${legend}</legend>
+      ${values.map(
+        (value) =>
+          html`<label class="choice"
+            ><input
+              type="radio"
+              name=${name}
+              .checked=${value === current}
+              @change=${() => set(value)}
+            />${value}</label
+          >`,
+      )}
+    </fieldset>`;
+  }
+
+  private renderAttribute(attribute: AttributeSpec) {
+    const label = ATTRIBUTE_LABELS[attribute.name] ?? attribute.name;
+    const value = this.state!.attributes[attribute.name];
+    const id = `attribute-${attribute.name}`;
+    const hint = html`<span class="hint"><code>${attribute.name}</code></span>`;
+    const { control } = attribute;
+    if (control.kind === 'boolean')
+      return html`<label class="choice"
+        ><input
+          type="checkbox"
+          .checked=${value !== undefined}
+          @change=${(event: Event) =>
+            this.setSetting(attribute.name, (event.target as HTMLInputElement).checked ? '' : undefined)}
+        />${label} ${hint}</label
+      >`;
+    if (control.kind === 'choice')
+      return html`<label class="field" for=${id}>${label} ${hint}</label>
+        <select
+          id=${id}
+          @change=${(event: Event) => this.setSetting(attribute.name, (event.target as HTMLSelectElement).value || undefined)}
+        >
+          <option value="" .selected=${value === undefined}>
+            Default${attribute.default ? ` (${attribute.default})` : ''}
+          </option>
+          ${control.values.map((option) => html`<option .selected=${option === value}>${option}</option>`)}
+        </select>`;
+    return html`<label class="field" for=${id}>${label} ${hint}</label>
+      <input
+        id=${id}
+        type=${control.kind === 'number' ? 'number' : 'text'}
+        inputmode=${control.kind === 'number' ? 'numeric' : nothing}
+        .value=${value ?? ''}
+        @change=${(event: Event) => this.setSetting(attribute.name, (event.target as HTMLInputElement).value.trim() || undefined)}
+      />`;
+  }
+
+  private renderProperty(property: CssPropertySpec) {
+    const label = PROPERTY_LABELS[property.name] ?? property.name;
+    const value = this.state!.properties[property.name] ?? '';
+    const id = `property-${property.name}`;
+    const set = (event: Event) => this.setLook(property.name, (event.target as HTMLInputElement).value);
+    return html`<label class="field" for=${id}
+        >${label} <span class="hint"><code>${property.name}</code></span></label
+      >
+      <div class="row">
+        ${
+          property.syntax === 'color'
+            ? html`<input
+                type="color"
+                aria-label="${label}: pick a colour"
+                .value=${/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
+                @change=${set}
+              />`
+            : nothing
+        }
+        <input
+          id=${id}
+          type="text"
+          placeholder=${property.default ?? 'default'}
+          .value=${value}
+          @change=${set}
+        />
+      </div>`;
+  }
+
+  /** The contrast of the text on the card's background, with the theme's colours where none is chosen. */
+  private renderContrast() {
+    const theme = this.state!.attributes.theme === 'dark' ? 'dark' : 'light';
+    const text = this.state!.properties['--rw-color-text'] ?? THEME_COLOURS[theme].text;
+    const surface = this.state!.properties['--rw-color-surface'] ?? THEME_COLOURS[theme].surface;
+    const ratio = contrastRatio(text, surface);
+    if (ratio === undefined) return nothing;
+    const low = ratio < 4.5;
+    return html`<p class="contrast ${low ? 'low' : ''}">
+      Text on the card background: <strong>${ratio.toFixed(1)}:1</strong>
+      ${low ? html`— below 4.5:1, hard to read for many visitors.` : html`— readable (4.5:1 or more).`}
+    </p>`;
+  }
+
+  static override styles = css`
+    :host {
+      display: block;
+      font:
+        1rem/1.5 system-ui,
+        sans-serif;
+    }
+    .columns {
+      display: grid;
+      grid-template-columns: minmax(0, 22rem) minmax(0, 1fr);
+      gap: 1.5rem;
+    }
+    @media (max-width: 56rem) {
+      .columns {
+        grid-template-columns: minmax(0, 1fr);
+      }
+    }
+    fieldset {
+      border: 1px solid #8a94a6;
+      border-radius: 8px;
+      margin: 0 0 1rem;
+      padding: 0.5rem 1rem 1rem;
+      min-inline-size: 0;
+    }
+    fieldset.inline {
+      border: 0;
+      padding: 0;
+      margin: 0.5rem 0 0;
+    }
+    legend {
+      font-weight: 700;
+    }
+    .field,
+    .heading {
+      display: block;
+      margin-block-start: 0.75rem;
+      font-weight: 600;
+    }
+    .choice {
+      display: flex;
+      align-items: center;
+      gap: 0.5rem;
+      min-block-size: 2rem;
+    }
+    .hint {
+      font-weight: 400;
+      opacity: 0.8;
+      font-size: 0.875rem;
+    }
+    input:not([type='radio'], [type='checkbox'], [type='color']),
+    select,
+    textarea {
+      box-sizing: border-box;
+      inline-size: 100%;
+      min-block-size: 2rem;
+      font: inherit;
+    }
+    input[type='radio'],
+    input[type='checkbox'] {
+      inline-size: 1.25rem;
+      block-size: 1.25rem;
+      margin: 0;
+    }
+    input[type='color'] {
+      inline-size: 2.5rem;
+      block-size: 2rem;
+      flex: none;
+    }
+    textarea {
+      font-family: ui-monospace, monospace;
+      font-size: 0.875rem;
+    }
+    button {
+      min-block-size: 2rem;
+      font: inherit;
+      padding-inline: 0.75rem;
+    }
+    button[aria-pressed='true'] {
+      font-weight: 700;
+      outline: 2px solid currentColor;
+    }
+    .row {
+      display: flex;
+      gap: 0.5rem;
+      align-items: center;
+      flex-wrap: wrap;
+    }
+    .widths {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.5rem;
+    }
+    .frame {
+      overflow: auto;
+      border: 1px dashed #8a94a6;
+      margin-block: 1rem;
+    }
+    iframe {
+      display: block;
+      border: 0;
+    }
+    .contrast.low strong {
+      color: #b91c1c;
+    }
+    .parts {
+      margin: 0;
+      padding-inline-start: 1.25rem;
+      font-size: 0.875rem;
+    }
+    code {
+      overflow-wrap: anywhere;
+    }
+  `;
+}

@@ -1,0 +1,211 @@
+/**
+ * The configurator's one state, and everything made from it: the snippet a site owner pastes (the whole
+ * configuration: no account, no server), the preview page (that very snippet inside the chosen page
+ * context), and the shareable URL; and the way back from a URL or a pasted snippet, dropping what the
+ * elements do not know and saying so.
+ */
+import type { AttributeSpec, ElementSpec } from './specs.ts';
+
+export const PAGE_WIDTHS = [360, 390, 768, 1280] as const;
+export type PageWidth = (typeof PAGE_WIDTHS)[number];
+
+/** The page the preview stands in for: how wide, light or dark, which direction, which language. */
+export interface PageContext {
+  width: PageWidth;
+  scheme: 'light' | 'dark';
+  dir: 'ltr' | 'rtl';
+  lang: string;
+}
+
+export interface ConfiguratorState {
+  tag: string;
+  /** Attributes that differ from their defaults; a boolean one present is `''`. */
+  attributes: Record<string, string>;
+  /** Custom properties (`--rw-…`) and their values. */
+  properties: Record<string, string>;
+  page: PageContext;
+}
+
+/** A state read back from a URL or a snippet, with what had to be dropped. */
+export interface ReadState {
+  state: ConfiguratorState;
+  dropped: string[];
+}
+
+export const DEFAULT_ENDPOINT = '/widget-api';
+
+export function initialState(tag: string): ConfiguratorState {
+  return {
+    tag,
+    attributes: { endpoint: DEFAULT_ENDPOINT },
+    properties: {},
+    page: { width: 1280, scheme: 'light', dir: 'ltr', lang: 'en' },
+  };
+}
+
+/** Why an attribute value cannot be kept, or `undefined` when it can. */
+export function attributeProblem(spec: AttributeSpec, value: string): string | undefined {
+  const { control } = spec;
+  if (control.kind === 'boolean' && value !== '') return `${spec.name} is on or off`;
+  if (control.kind === 'choice' && !control.values.includes(value))
+    return `${spec.name} is one of ${control.values.join(', ')}`;
+  if (control.kind === 'number' && !/^\d+$/.test(value)) return `${spec.name} is a whole number`;
+  return undefined;
+}
+
+/**
+ * Why a custom property's value cannot be kept, or `undefined`. Nothing that could end the declaration
+ * or the `<style>` element passes, and where the browser can tell, only what the syntax accepts.
+ */
+export function propertyProblem(syntax: string, value: string): string | undefined {
+  if (/[;{}<>\\]/.test(value) || value.includes('/*')) return 'contains ; { } < > \\ or a comment';
+  const supports = globalThis.CSS?.supports?.bind(globalThis.CSS);
+  if (supports && syntax === 'color' && !supports('color', value)) return 'is not a colour';
+  if (supports && syntax === 'length' && !supports('width', value)) return 'is not a length';
+  return undefined;
+}
+
+/** Keeps only what the element knows and what differs from its defaults. */
+export function normalise(state: ConfiguratorState, specs: ElementSpec[]): ReadState {
+  const dropped: string[] = [];
+  const spec = specs.find((candidate) => candidate.tag === state.tag) ?? specs[0]!;
+  const attributes: Record<string, string> = {};
+  for (const [name, given] of Object.entries(state.attributes)) {
+    const attribute = spec.attributes.find((candidate) => candidate.name === name);
+    // A boolean attribute is on by being there, whatever its value (`autoplay="autoplay"`).
+    const value = attribute?.control.kind === 'boolean' ? '' : given;
+    const problem = attribute ? attributeProblem(attribute, value) : `<${spec.tag}> has no ${name}`;
+    if (problem) dropped.push(`${name}="${value}": ${problem}`);
+    else if (value !== attribute!.default || attribute!.control.kind === 'boolean') attributes[name] = value;
+  }
+  const properties: Record<string, string> = {};
+  for (const [name, value] of Object.entries(state.properties)) {
+    if (!value.trim()) continue;
+    const property = spec.cssProperties.find((candidate) => candidate.name === name);
+    const problem = property
+      ? propertyProblem(property.syntax, value.trim())
+      : `<${spec.tag}> has no ${name}`;
+    if (problem) dropped.push(`${name}: ${problem}`);
+    else properties[name] = value.trim();
+  }
+  return { state: { ...state, tag: spec.tag, attributes, properties }, dropped };
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The snippet: the script, the custom properties (if any) in a `<style>` for the element, and the element
+ * with the attributes that differ from their defaults, in the manifest's order.
+ */
+export function snippetOf(state: ConfiguratorState, spec: ElementSpec, scriptUrl: string): string {
+  const attributes = spec.attributes
+    .filter((attribute) => attribute.name in state.attributes)
+    .map(({ name }) => {
+      const value = state.attributes[name]!;
+      return value === '' && spec.attributes.find((a) => a.name === name)!.control.kind === 'boolean'
+        ? ` ${name}`
+        : ` ${name}="${escapeAttribute(value)}"`;
+    })
+    .join('');
+  const properties = spec.cssProperties
+    .filter((property) => property.name in state.properties)
+    .map(({ name }) => `    ${name}: ${state.properties[name]};\n`)
+    .join('');
+  const style = properties ? `<style>\n  ${spec.tag} {\n${properties}  }\n</style>\n` : '';
+  return `<script type="module" src="${escapeAttribute(scriptUrl)}"></script>\n${style}<${spec.tag}${attributes}></${spec.tag}>\n`;
+}
+
+/** The preview's document: the snippet, exactly, in a page of the chosen context. */
+export function previewPage(snippet: string, page: PageContext): string {
+  const ground =
+    page.scheme === 'dark'
+      ? 'color-scheme: dark; background: #0b0f17; color: #e5e7eb'
+      : 'color-scheme: light; background: #ffffff; color: #111827';
+  return `<!doctype html>
+<html lang="${escapeAttribute(page.lang)}" dir="${page.dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<style>html { ${ground}; font-family: system-ui, sans-serif } body { margin: 16px }</style></head>
+<body>
+${snippet}</body>
+</html>
+`;
+}
+
+/** The state as a URL query: `el`, the page context, then `a.{attribute}` and `p.{property}`. */
+export function searchOf(state: ConfiguratorState): string {
+  const params = new URLSearchParams({
+    el: state.tag,
+    w: String(state.page.width),
+    scheme: state.page.scheme,
+    dir: state.page.dir,
+    lang: state.page.lang,
+  });
+  // Always the endpoint, even cleared: a URL without one means the default proxy address.
+  params.append('a.endpoint', state.attributes.endpoint ?? '');
+  for (const [name, value] of Object.entries(state.attributes))
+    if (name !== 'endpoint') params.append(`a.${name}`, value);
+  for (const [name, value] of Object.entries(state.properties)) params.append(`p.${name}`, value);
+  return `?${params}`;
+}
+
+/** A state from a URL query; unknown keys and values are dropped and listed. */
+export function stateFromSearch(
+  search: string,
+  specs: ElementSpec[],
+  languages: readonly string[],
+): ReadState {
+  const params = new URLSearchParams(search);
+  const dropped: string[] = [];
+  const tag = params.get('el') ?? specs[0]!.tag;
+  if (!specs.some((spec) => spec.tag === tag)) dropped.push(`el=${tag}: not an element`);
+  // The proxy's address stays the default one unless the URL says otherwise.
+  const state = initialState(tag);
+  const width = Number(params.get('w') ?? state.page.width);
+  if ((PAGE_WIDTHS as readonly number[]).includes(width)) state.page.width = width as PageWidth;
+  else dropped.push(`w=${params.get('w')}: one of ${PAGE_WIDTHS.join(', ')}`);
+  const scheme = params.get('scheme') ?? 'light';
+  if (scheme === 'light' || scheme === 'dark') state.page.scheme = scheme;
+  else dropped.push(`scheme=${scheme}: light or dark`);
+  const dir = params.get('dir') ?? 'ltr';
+  if (dir === 'ltr' || dir === 'rtl') state.page.dir = dir;
+  else dropped.push(`dir=${dir}: ltr or rtl`);
+  const lang = params.get('lang') ?? 'en';
+  if (languages.includes(lang)) state.page.lang = lang;
+  else dropped.push(`lang=${lang}: one of ${languages.join(', ')}`);
+  for (const [key, value] of params) {
+    if (key.startsWith('a.')) state.attributes[key.slice(2)] = value;
+    else if (key.startsWith('p.')) state.properties[key.slice(2)] = value;
+    else if (!['el', 'w', 'scheme', 'dir', 'lang'].includes(key)) dropped.push(`${key}: not a setting`);
+  }
+  const read = normalise(state, specs);
+  return { state: read.state, dropped: [...dropped, ...read.dropped] };
+}
+
+/**
+ * A state from a pasted embed (the browser parses it as HTML, never running it): the first of our
+ * elements with its attributes, and the custom properties of `<style>` rules that name it. The page
+ * context stays as it is.
+ */
+export function stateFromSnippet(text: string, specs: ElementSpec[], page: PageContext): ReadState {
+  const document = new DOMParser().parseFromString(text, 'text/html');
+  const element = document.querySelector(specs.map((spec) => spec.tag).join(','));
+  if (!element) return { state: initialState(specs[0]!.tag), dropped: ['no widget element in the snippet'] };
+  const state: ConfiguratorState = { tag: element.localName, attributes: {}, properties: {}, page };
+  for (const attribute of element.attributes) state.attributes[attribute.name] = attribute.value;
+  for (const style of document.querySelectorAll('style')) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(style.textContent ?? '');
+    for (const rule of sheet.cssRules) {
+      if (
+        !(rule instanceof CSSStyleRule) ||
+        !rule.selectorText.split(',').some((s) => s.trim() === state.tag)
+      )
+        continue;
+      for (const name of rule.style) {
+        if (name.startsWith('--')) state.properties[name] = rule.style.getPropertyValue(name).trim();
+      }
+    }
+  }
+  return normalise(state, specs);
+}

@@ -1,0 +1,161 @@
+/**
+ * The configurator's state makes the snippet and the URL, and reads both back: on many generated
+ * configurations of every element (the real custom-elements.json), state → snippet → state and
+ * state → URL → state give the same state; what the elements do not know is dropped and said.
+ */
+import { expect } from '@open-wc/testing';
+import { builtInLanguages } from '../../../src/elements/shared/i18n/index.ts';
+import { Random } from '../../../src/sample/random.ts';
+import { ELEMENT_ORDER } from '../../../src/configurator/elements.ts';
+import { readSpecs, type ElementSpec, type Manifest } from '../../../src/configurator/specs.ts';
+import {
+  normalise,
+  PAGE_WIDTHS,
+  previewPage,
+  searchOf,
+  snippetOf,
+  stateFromSearch,
+  stateFromSnippet,
+  type ConfiguratorState,
+} from '../../../src/configurator/state.ts';
+
+const TEXTS = [
+  'Our reviews',
+  'Avis "clients" & <notes>',
+  'مراجعات',
+  '/widget-api',
+  'https://example.com/reviews?a=1&b=2',
+];
+const COLOURS = ['#1d4ed8', 'rebeccapurple', 'rgb(10 20 30)', 'hsl(200deg 50% 40%)'];
+const LENGTHS = ['8px', '1.5rem', '0', 'clamp(1rem, 2vw, 2rem)'];
+
+function generate(specs: ElementSpec[], seed: number): ConfiguratorState {
+  // Seeded, so a failure names a seed that reproduces it.
+  const random = new Random(seed);
+  const next = () => random.float();
+  const pick = <T>(values: readonly T[]): T => random.pick(values);
+  const spec = pick(specs);
+  const attributes: Record<string, string> = {};
+  for (const attribute of spec.attributes) {
+    if (next() < 0.5) continue;
+    const { control } = attribute;
+    attributes[attribute.name] =
+      control.kind === 'boolean'
+        ? ''
+        : control.kind === 'choice'
+          ? pick(control.values)
+          : control.kind === 'number'
+            ? String(1 + Math.floor(next() * 9))
+            : pick(TEXTS);
+  }
+  const properties: Record<string, string> = {};
+  for (const property of spec.cssProperties) {
+    if (next() < 0.7) continue;
+    properties[property.name] =
+      property.syntax === 'color' ? pick(COLOURS) : property.syntax === 'length' ? pick(LENGTHS) : '1';
+  }
+  return normalise(
+    {
+      tag: spec.tag,
+      attributes,
+      properties,
+      page: {
+        width: pick(PAGE_WIDTHS),
+        scheme: pick(['light', 'dark'] as const),
+        dir: pick(['ltr', 'rtl'] as const),
+        lang: pick(builtInLanguages()),
+      },
+    },
+    specs,
+  ).state;
+}
+
+describe('configurator state', () => {
+  let specs: ElementSpec[];
+  before(async () => {
+    const manifest = (await (await fetch('/__custom-elements__.json')).json()) as Manifest;
+    specs = readSpecs(manifest, ELEMENT_ORDER);
+  });
+  const specOf = (state: ConfiguratorState) => specs.find((spec) => spec.tag === state.tag)!;
+
+  it('state → snippet → state and state → URL → state are the same state, on 200 configurations', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const state = generate(specs, seed);
+      const snippet = snippetOf(state, specOf(state), 'https://cdn.example/review-widgets.js');
+      const fromSnippet = stateFromSnippet(snippet, specs, state.page);
+      expect(fromSnippet.dropped, `seed ${seed}: ${snippet}`).to.deep.equal([]);
+      expect(fromSnippet.state, `seed ${seed}: ${snippet}`).to.deep.equal(state);
+      const fromUrl = stateFromSearch(searchOf(state), specs, builtInLanguages());
+      expect(fromUrl.dropped, `seed ${seed}`).to.deep.equal([]);
+      expect(fromUrl.state, `seed ${seed}`).to.deep.equal(state);
+    }
+  });
+
+  it('writes only what differs from the defaults, escaped, with the properties in a rule for the element', () => {
+    const spec = specs.find((candidate) => candidate.tag === 'review-list')!;
+    const { state } = normalise(
+      {
+        tag: 'review-list',
+        attributes: {
+          endpoint: '/widget-api',
+          paging: 'pages',
+          layout: 'carousel',
+          label: 'A "quoted" <b>',
+          autoplay: 'autoplay',
+        },
+        properties: { '--rw-color-accent': '#123456' },
+        page: { width: 390, scheme: 'dark', dir: 'rtl', lang: 'ar' },
+      },
+      specs,
+    );
+    expect(snippetOf(state, spec, '/dist/review-widgets.js')).to.equal(
+      '<script type="module" src="/dist/review-widgets.js"></script>\n' +
+        '<style>\n  review-list {\n    --rw-color-accent: #123456;\n  }\n</style>\n' +
+        '<review-list endpoint="/widget-api" layout="carousel" autoplay label="A &quot;quoted&quot; &lt;b>"></review-list>\n',
+    );
+  });
+
+  it('drops what the elements do not know, and says what', () => {
+    const { state, dropped } = stateFromSearch(
+      '?el=rating-summary&w=500&a.layout=slider&a.nonsense=1&p.--rw-radius=1px;color:red&p.--rw-color-text=notacolour&x=1',
+      specs,
+      builtInLanguages(),
+    );
+    expect(state.tag).to.equal('rating-summary');
+    expect(state.page.width).to.equal(1280);
+    expect(state.attributes).to.deep.equal({ endpoint: '/widget-api' });
+    expect(state.properties).to.deep.equal({});
+    expect(dropped.join('\n'))
+      .to.include('w=500')
+      .and.include('layout="slider"')
+      .and.include('nonsense')
+      .and.include('--rw-radius')
+      .and.include('--rw-color-text')
+      .and.include('x: not a setting');
+  });
+
+  it('reads an embed pasted from a page, ignoring what is around it, and never runs it', () => {
+    const pasted = `<p>Our reviews</p><script>window.pwned = true</script>
+      <style>review-list { --rw-color-accent: #aa0000; color: red } .other { --rw-radius: 0 }</style>
+      <review-list endpoint="https://shop.example/widget-api" layout="grid" onclick="alert(1)"></review-list>`;
+    const { state, dropped } = stateFromSnippet(pasted, specs, {
+      width: 1280,
+      scheme: 'light',
+      dir: 'ltr',
+      lang: 'en',
+    });
+    expect(state.attributes).to.deep.equal({ endpoint: 'https://shop.example/widget-api', layout: 'grid' });
+    expect(state.properties).to.deep.equal({ '--rw-color-accent': '#aa0000' });
+    expect(dropped.join()).to.include('onclick');
+    expect((window as unknown as { pwned?: boolean }).pwned).to.equal(undefined);
+  });
+
+  it('puts the snippet, exactly, in the preview page of the chosen context', () => {
+    const state = generate(specs, 7);
+    const snippet = snippetOf(state, specOf(state), '/dist/review-widgets.js');
+    const page = new DOMParser().parseFromString(previewPage(snippet, state.page), 'text/html');
+    expect(page.documentElement.lang).to.equal(state.page.lang);
+    expect(page.documentElement.dir).to.equal(state.page.dir);
+    expect(previewPage(snippet, state.page)).to.include(snippet);
+  });
+});
