@@ -133,7 +133,9 @@ export default {
     },
   ],
   browsers: [await browsers[engine]()],
-  testFramework: { config: { timeout: 10000 } },
+  // Tests wait for states, never for time; the limit only ends a test that hangs, and is generous because
+  // CI may run beside a second copy of the suite.
+  testFramework: { config: { timeout: 20000 } },
   // One page at a time in every engine. Two at once raced at the start: both pages load before msw's
   // service worker (registered by the first) controls them, and msw answers an uncontrolled page that
   // finds its registration with `location.reload()`, which the runner reports as "the page was reloaded"

@@ -91,9 +91,17 @@ export async function mountBusinessWidgets(endpoint: string): Promise<LitElement
   return hosts;
 }
 
-/** Waits for a condition about the rendered element, then for its render to complete. */
-export async function until(host: LitElement, condition: () => boolean, what: string): Promise<void> {
-  await waitUntil(condition, what, { timeout: 4000 });
+/**
+ * Waits for a condition about the rendered element, then for its render to complete. `timeout` is longer
+ * where the state waits on a chunk loaded on demand, which a busy machine serves slowly the first time.
+ */
+export async function until(
+  host: LitElement,
+  condition: () => boolean,
+  what: string,
+  timeout = 4000,
+): Promise<void> {
+  await waitUntil(condition, what, { timeout });
   await host.updateComplete;
 }
 
@@ -189,7 +197,8 @@ export function openViewer(host: Element): HTMLDialogElement | null {
 
 /** Waits until the media viewer is open (it loads on demand) and returns it. */
 export async function viewerOpened(host: LitElement): Promise<HTMLDialogElement> {
-  await until(host, () => openViewer(host) !== null, 'the media viewer to open');
+  // The viewer's code is a chunk loaded on the first opening (once timed out at 4 s beside a second suite).
+  await until(host, () => openViewer(host) !== null, 'the media viewer to open', 8000);
   return openViewer(host)!;
 }
 
