@@ -7,6 +7,7 @@ import { MAX_LIMIT } from '../src/api/limits.ts';
 import {
   launchChromium,
   layoutShift,
+  NAME_SHIM,
   proxyRequests,
   recordLayoutShift,
   startApp,
@@ -15,9 +16,6 @@ import { formatNumber, type BenchRow } from './table.ts';
 import { sampleProxy } from './wire.ts';
 
 const ROUNDS = 11;
-
-/** tsx compiles functions with esbuild's `keepNames`, whose `__name` helper does not exist in the page. */
-export const NAME_SHIM = { content: 'globalThis.__name = (fn) => fn;' };
 
 async function waitForReviews(page: Page, selector = 'review-list'): Promise<void> {
   await page.waitForFunction(

@@ -10,8 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { createSampleUpstream, SAMPLE_API_KEY } from '../src/sample/index.ts';
 import { createProxy } from '../src/server/proxy/index.ts';
 import { renderWidgets } from '../src/ssr/render-widgets.ts';
-import { launchChromium, layoutShift, recordLayoutShift, startApp } from '../test/e2e/support.ts';
-import { NAME_SHIM } from './browser.ts';
+import { launchChromium, layoutShift, NAME_SHIM, recordLayoutShift, startApp } from '../test/e2e/support.ts';
 import { formatNumber, type BenchRow } from './table.ts';
 
 const RUNS = 21;

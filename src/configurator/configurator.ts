@@ -108,6 +108,25 @@ export class RwConfigurator extends LitElement {
     this.commit({ ...this.state!, page: { ...this.state!.page, ...page } });
   }
 
+  private previewSize?: ResizeObserver;
+
+  /** The preview is as tall as its page, so the whole widget shows (and loads) as it would on the site. */
+  private fitPreview = (event: Event): void => {
+    const frame = event.target as HTMLIFrameElement;
+    const root = frame.contentDocument?.documentElement;
+    this.previewSize?.disconnect();
+    if (!root) return;
+    this.previewSize = new ResizeObserver(() => {
+      frame.height = String(Math.max(320, Math.ceil(root.getBoundingClientRect().height)));
+    });
+    this.previewSize.observe(root);
+  };
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.previewSize?.disconnect();
+  }
+
   private async copy(): Promise<void> {
     try {
       await navigator.clipboard.writeText(this.snippet);
@@ -203,12 +222,23 @@ export class RwConfigurator extends LitElement {
             <iframe
               title="Preview of the snippet, ${page.width} px wide"
               width=${page.width}
-              height="640"
+              height="480"
               .srcdoc=${previewPage(snippet, page)}
+              @load=${this.fitPreview}
             ></iframe>
           </div>
           <label for="snippet" class="heading">Your snippet</label>
-          <textarea id="snippet" readonly rows="8" .value=${snippet}></textarea>
+          <p class="hint" id="snippet-hint">
+            Paste it where the widget goes. If your site's Content-Security-Policy forbids inline styles, move
+            the <code>&lt;style&gt;</code> rule into your stylesheet.
+          </p>
+          <textarea
+            id="snippet"
+            readonly
+            rows="8"
+            aria-describedby="snippet-hint"
+            .value=${snippet}
+          ></textarea>
           <div class="row">
             <button type="button" @click=${() => this.copy()}>Copy the snippet</button>
             <p role="status" class="status">${this.copied}</p>
@@ -424,9 +454,12 @@ export class RwConfigurator extends LitElement {
       border: 1px dashed #8a94a6;
       margin-block: 1rem;
     }
+    /* A layer of its own: the preview is rasterised from its own origin, as a page of its own is (painted
+       into this page's layer at an offset, its stars and icons were antialiased differently). */
     iframe {
       display: block;
       border: 0;
+      will-change: transform;
     }
     .contrast.low strong {
       color: #b91c1c;

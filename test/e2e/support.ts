@@ -9,6 +9,12 @@ import { readConfig } from '../../src/server/config.ts';
 import { toNodeListener } from '../../src/server/node.ts';
 import type { LogRecord } from '../../src/server/proxy/index.ts';
 
+/**
+ * tsx compiles functions with esbuild's `keepNames`, whose `__name` helper does not exist in a page: an
+ * init script for pages that evaluate functions with named inner functions.
+ */
+export const NAME_SHIM = { content: 'globalThis.__name = (fn) => fn;' };
+
 export interface RunningApp {
   url: string;
   log: LogRecord[];
@@ -40,11 +46,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 }
 
 /** The app and Chromium for a test file: started before its tests, closed after them. */
-export function useAppAndBrowser(): { readonly app: RunningApp; readonly browser: Browser } {
+export function useAppAndBrowser(chromiumArgs: string[] = []): {
+  readonly app: RunningApp;
+  readonly browser: Browser;
+} {
   const running = {} as { app: RunningApp; browser: Browser };
   before(async () => {
     running.app = await startApp();
-    running.browser = await launchChromium();
+    running.browser = await launchChromium(chromiumArgs);
   });
   after(async () => {
     await running.browser?.close();
@@ -53,8 +62,8 @@ export function useAppAndBrowser(): { readonly app: RunningApp; readonly browser
   return running;
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** The proxy requests the app answered (method + path), in order. */
