@@ -125,7 +125,9 @@ export class Carousel implements ReactiveController {
         : undefined;
     if (track !== this.track) this.attach(track);
     if (this.track && this.firstShown && this.firstOfList() !== this.firstShown) {
-      // A new list starts at its first slide.
+      // A new list starts at its first slide, and a move under way in the old one is over (its slide may
+      // be in the new list too, and arriving there would undo the reset).
+      this.onTakeOver();
       this.track.scrollTo({ left: 0, behavior: 'instant' });
     } else if (this.track && this.anchor?.slide.isConnected) {
       // Appended slides never move the view (WebKit keeps a right-to-left scroller's left offset instead).
