@@ -24,75 +24,67 @@ function scriptTagBuild(): UserConfig {
 }
 
 /**
- * Builds the per-element entries once the bundles are written: one ES build with an entry per element
- * into `{outDir}/elements/`, where the code two entries share (Lit, the client, the base classes) is one
- * chunk, so a page that loads two of them loads it once. Pages that show all four use
- * `review-widgets.js`, a single file: fewer requests and bytes than the four entries together.
+ * A second build run once the main bundles are written (once, not once per format), with the main
+ * build's settings (`outDir`, `sourcemap`) in hand.
  */
-function perElementEntries(): Plugin {
-  let outDir = 'dist';
-  let sourcemap: boolean | 'inline' | 'hidden' = false;
+function buildAfterwards(
+  name: string,
+  options: (main: { outDir: string; sourcemap: boolean | 'inline' | 'hidden' }) => UserConfig,
+): Plugin {
+  let main = { outDir: 'dist', sourcemap: false as boolean | 'inline' | 'hidden' };
   let built = false;
   return {
-    name: 'per-element-entries',
+    name,
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir;
-      sourcemap = config.build.sourcemap;
+      main = { outDir: config.build.outDir, sourcemap: config.build.sourcemap };
     },
     async closeBundle() {
-      if (built) return; // once, not once per format
+      if (built) return;
       built = true;
-      const shared = scriptTagBuild();
-      await build({
-        configFile: false,
-        logLevel: 'warn',
-        plugins: shared.plugins,
-        build: {
-          ...shared.build,
-          outDir: `${outDir}/elements`,
-          emptyOutDir: true,
-          sourcemap,
-          lib: {
-            entry: Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, `src/elements/${tag}/define.ts`])),
-            formats: ['es'],
-            fileName: (_format, name) => `${name}.js`,
-          },
-        },
-      });
+      await build({ configFile: false, logLevel: 'warn', ...options(main) });
     },
   };
 }
 
 /**
- * The configurator of `/configure` (src/configurator/): a page of `npm start`, not part of any widget, so
- * a bundle of its own in `{outDir}/configure/`, built once the widgets' bundles are written.
+ * The per-element entries: one ES build with an entry per element into `{outDir}/elements/`, where the
+ * code two entries share (Lit, the client, the base classes) is one chunk, so a page that loads two of
+ * them loads it once. Pages that show all four use `review-widgets.js`, a single file: fewer requests and
+ * bytes than the four entries together.
  */
-function configuratorBundle(): Plugin {
-  let outDir = 'dist';
-  let built = false;
-  return {
-    name: 'configurator-bundle',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    async closeBundle() {
-      if (built) return;
-      built = true;
-      await build({
-        configFile: false,
-        logLevel: 'warn',
-        build: {
-          target: 'es2022',
-          outDir: `${outDir}/configure`,
-          emptyOutDir: true,
-          lib: { entry: 'src/configurator/main.ts', formats: ['es'], fileName: () => 'configure.js' },
+const perElementEntries = () =>
+  buildAfterwards('per-element-entries', ({ outDir, sourcemap }) => {
+    const shared = scriptTagBuild();
+    return {
+      plugins: shared.plugins,
+      build: {
+        ...shared.build,
+        outDir: `${outDir}/elements`,
+        emptyOutDir: true,
+        sourcemap,
+        lib: {
+          entry: Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, `src/elements/${tag}/define.ts`])),
+          formats: ['es'],
+          fileName: (_format, name) => `${name}.js`,
         },
-      });
+      },
+    };
+  });
+
+/**
+ * The configurator of `/configure` (src/configurator/): a page of `npm start`, not part of any widget, so
+ * a bundle of its own in `{outDir}/configure/`.
+ */
+const configuratorBundle = () =>
+  buildAfterwards('configurator-bundle', ({ outDir }) => ({
+    build: {
+      target: 'es2022',
+      outDir: `${outDir}/configure`,
+      emptyOutDir: true,
+      lib: { entry: 'src/configurator/main.ts', formats: ['es'], fileName: () => 'configure.js' },
     },
-  };
-}
+  }));
 
 // The script-tag bundles: one self-contained, minified ES module (`<script type="module">`) and an IIFE
 // for a classic `<script defer>`, both registering all four elements (src/define.ts); and, beside them,
