@@ -8,6 +8,9 @@ export default {
   globs: ['src/elements/**/*.ts'],
   exclude: ['src/elements/**/*.styles.ts'],
   outdir: 'dist',
+  // package.json names the shipped manifest once, by hand: the analyzer would write each run's outdir
+  // there (a test's temporary directory, say).
+  packagejson: false,
   litelement: true,
   overrideModuleCreation({ ts, globs }) {
     const program = getTsProgram(ts, globs, 'tsconfig.json');

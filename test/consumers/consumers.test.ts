@@ -144,6 +144,17 @@ describe('the packed package in fresh apps', () => {
     }
   });
 
+  it('names a custom-elements manifest it ships, for editors and tools', () => {
+    const installed = join(dirs.get('esbuild')!, 'node_modules/review-widgets');
+    const { customElements } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    assert.equal(customElements, 'dist/custom-elements.json');
+    const manifest = JSON.parse(readFileSync(join(installed, customElements), 'utf8'));
+    const tags = manifest.modules.flatMap((module: { declarations?: { tagName?: string }[] }) =>
+      (module.declarations ?? []).map((declaration) => declaration.tagName).filter(Boolean),
+    );
+    assert.deepEqual(tags.sort(), ['business-card', 'post-list', 'rating-summary', 'review-list']);
+  });
+
   it('ships no file that imports one the package does not contain', () => {
     const lib = join(dirs.get('esbuild')!, 'node_modules/review-widgets/dist/lib');
     const missing: string[] = [];

@@ -193,6 +193,11 @@ export const ratingSummaryStyles = css`
     padding: 0.25rem;
     box-shadow: var(--rw-shadow, 0 0.25rem 1rem rgb(0 0 0 / 0.15));
   }
+  /* A server-rendered badge is shown once its content has arrived (the spoken sentence comes last): the
+     parser may paint a part of it, and a badge fixed by its end edge would grow sideways. */
+  .summary.floating:not(.failed):not(:has(.visually-hidden)) {
+    visibility: hidden;
+  }
   /* A focused element lies under the badge: it steps aside (WCAG 2.4.11). */
   .floating.yielding {
     visibility: hidden;

@@ -18,7 +18,6 @@ export const layoutStyles = css`
   }
   .grid > li > .item {
     block-size: 100%;
-    align-content: start;
   }
   /* masonry: each card its own height, packed into lanes where the browser has them (CSS grid-lanes);
      elsewhere a grid whose cards keep their own height. */

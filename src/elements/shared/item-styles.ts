@@ -9,10 +9,13 @@ export const itemStyles = css`
     padding: 0;
     list-style: none;
   }
+  /* A card taller than its content (a carousel's or a grid row's height) keeps its parts at the top
+     rather than spreading them: nor do they move while a streamed server render is still arriving. */
   .item {
     display: grid;
     gap: 0.5rem;
     min-inline-size: 0;
+    align-content: start;
   }
   .item-head {
     display: flex;
