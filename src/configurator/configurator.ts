@@ -6,13 +6,8 @@
 import { css, html, LitElement, nothing, type PropertyDeclarations } from 'lit';
 import { builtInLanguages } from '../elements/shared/i18n/index.ts';
 import { ATTRIBUTE_LABELS, ELEMENT_LABELS, PROPERTY_LABELS } from './labels.ts';
-import {
-  readSpecs,
-  type AttributeSpec,
-  type CssPropertySpec,
-  type ElementSpec,
-  type Manifest,
-} from './specs.ts';
+import type { AttributeSpec, CssPropertySpec, ElementSpec } from './specs.ts';
+import { SpecsController } from './specs-controller.ts';
 import {
   normalise,
   PAGE_WIDTHS,
@@ -25,7 +20,7 @@ import {
   type PageContext,
 } from './state.ts';
 import { contrastRatio } from './contrast.ts';
-import { ELEMENT_ORDER } from './elements.ts';
+import { prose } from './reference.ts';
 
 /** The theme's own text and card colours, for the contrast shown before the owner picks any. */
 const THEME_COLOURS = {
@@ -37,41 +32,33 @@ export class RwConfigurator extends LitElement {
   static override properties: PropertyDeclarations = {
     manifest: {},
     script: {},
-    specs: { state: true },
     state: { state: true },
     notice: { state: true },
     copied: { state: true },
-    failed: { state: true },
   };
 
   /** Where custom-elements.json is served. */
   manifest = '/dist/custom-elements.json';
   /** The script the snippet loads, relative to this page (made absolute in the snippet). */
   script = '/dist/review-widgets.js';
-  specs?: ElementSpec[];
   state?: ConfiguratorState;
   notice = '';
   copied = '';
-  failed = '';
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.load();
-  }
+  /** The elements' descriptions; once read, the state comes from the address. */
+  private readonly manifestReader = new SpecsController(
+    this,
+    () => this.manifest,
+    (specs) => {
+      const read = stateFromSearch(location.search, specs, builtInLanguages());
+      this.state = read.state;
+      if (read.dropped.length && location.search)
+        this.notice = `Not used from the address: ${read.dropped.join('; ')}.`;
+    },
+  );
 
-  private async load(): Promise<void> {
-    try {
-      const response = await fetch(this.manifest);
-      if (!response.ok) throw new Error(`${this.manifest} answered ${response.status}`);
-      this.specs = readSpecs((await response.json()) as Manifest, ELEMENT_ORDER);
-    } catch (error) {
-      this.failed = `The element descriptions could not be read: ${(error as Error).message}.`;
-      return;
-    }
-    const read = stateFromSearch(location.search, this.specs, builtInLanguages());
-    this.state = read.state;
-    if (read.dropped.length && location.search)
-      this.notice = `Not used from the address: ${read.dropped.join('; ')}.`;
+  get specs(): ElementSpec[] | undefined {
+    return this.manifestReader.specs;
   }
 
   private get spec(): ElementSpec {
@@ -149,7 +136,7 @@ export class RwConfigurator extends LitElement {
   }
 
   override render() {
-    if (this.failed) return html`<p role="alert">${this.failed}</p>`;
+    if (this.manifestReader.failed) return html`<p role="alert">${this.manifestReader.failed}</p>`;
     if (!this.state || !this.specs) return html`<p>Loading the element descriptions…</p>`;
     const spec = this.spec;
     const snippet = this.snippet;
@@ -183,7 +170,7 @@ export class RwConfigurator extends LitElement {
           <fieldset>
             <legend>Parts you can style</legend>
             <ul class="parts">
-              ${spec.parts.map((part) => html`<li><code>::part(${part.name})</code> ${part.description}</li>`)}
+              ${spec.parts.map((part) => html`<li><code>::part(${part.name})</code> ${prose(part.description)}</li>`)}
             </ul>
           </fieldset>
         </form>
@@ -309,6 +296,8 @@ export class RwConfigurator extends LitElement {
         id=${id}
         type=${control.kind === 'number' ? 'number' : 'text'}
         inputmode=${control.kind === 'number' ? 'numeric' : nothing}
+        min=${control.kind === 'number' ? (control.min ?? nothing) : nothing}
+        max=${control.kind === 'number' ? (control.max ?? nothing) : nothing}
         .value=${value ?? ''}
         @change=${(event: Event) => this.setSetting(attribute.name, (event.target as HTMLInputElement).value.trim() || undefined)}
       />`;

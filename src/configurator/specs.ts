@@ -5,6 +5,9 @@
  * labels.ts, which a test holds to the manifest.
  */
 
+import { RANGES } from '../elements/shared/numeric.ts';
+import { ELEMENT_ORDER } from './elements.ts';
+
 /** The few fields of the Custom Elements Manifest schema read here. */
 export interface Manifest {
   modules: {
@@ -14,11 +17,23 @@ export interface Manifest {
       description?: string;
       attributes?: {
         name: string;
+        fieldName?: string;
         description?: string;
         type?: { text: string };
         parsedType?: { text: string };
         default?: string;
       }[];
+      members?: {
+        kind: 'field' | 'method';
+        name: string;
+        privacy?: 'public' | 'protected' | 'private';
+        static?: boolean;
+        description?: string;
+        type?: { text: string };
+        parameters?: { name: string; type?: { text: string } }[];
+      }[];
+      /** `type` is `CustomEvent<{ … }>`, its detail's shape (scripts/manifest.mjs reads it from the code). */
+      events?: { name: string; description?: string; type?: { text: string } }[];
       cssProperties?: { name: string; description?: string; syntax?: string; default?: string }[];
       cssParts?: { name: string; description?: string }[];
     }[];
@@ -26,10 +41,16 @@ export interface Manifest {
 }
 
 export type AttributeControl =
-  { kind: 'boolean' } | { kind: 'choice'; values: string[] } | { kind: 'number' } | { kind: 'text' };
+  | { kind: 'boolean' }
+  | { kind: 'choice'; values: string[] }
+  /** A whole number; its range where the element declares one (numeric.ts). */
+  | { kind: 'number'; min?: number; max?: number }
+  | { kind: 'text' };
 
 export interface AttributeSpec {
   name: string;
+  /** The JavaScript property it reflects. */
+  property?: string;
   description: string;
   control: AttributeControl;
   /** The value the element uses when the attribute is absent, as the manifest says (may be unknown). */
@@ -44,10 +65,28 @@ export interface CssPropertySpec {
   default?: string;
 }
 
+/** A public property with no attribute of its own, or a public method (with its parameters). */
+export interface MemberSpec {
+  name: string;
+  kind: 'field' | 'method';
+  /** A field's type; a method's parameter list, `(name: type)`. */
+  type: string;
+  description: string;
+}
+
+export interface EventSpec {
+  name: string;
+  /** The shape of its `detail`, `{ page: number; … }`. */
+  detail: string;
+  description: string;
+}
+
 export interface ElementSpec {
   tag: string;
   description: string;
   attributes: AttributeSpec[];
+  members: MemberSpec[];
+  events: EventSpec[];
   cssProperties: CssPropertySpec[];
   parts: { name: string; description: string }[];
 }
@@ -78,6 +117,12 @@ export function controlOf(typeText: string | undefined): AttributeControl {
   return { kind: 'text' };
 }
 
+/** A number control with the range its property is held to (the element's own RANGES). */
+function withRange(control: AttributeControl, property: string | undefined): AttributeControl {
+  const range = property && (RANGES as Record<string, { min: number; max: number }>)[property];
+  return control.kind === 'number' && range ? { ...control, min: range.min, max: range.max } : control;
+}
+
 const unquote = (value: string | undefined) =>
   value === undefined || value === 'undefined' ? undefined : value.replace(/^(['"])(.*)\1$/, '$2');
 
@@ -92,9 +137,34 @@ export function readSpecs(manifest: Manifest, tags: readonly string[]): ElementS
       description: declaration.summary ?? declaration.description ?? '',
       attributes: (declaration.attributes ?? []).map((attribute) => ({
         name: attribute.name,
+        property: attribute.fieldName,
         description: attribute.description ?? '',
-        control: controlOf(attribute.parsedType?.text ?? attribute.type?.text),
+        control: withRange(
+          controlOf(attribute.parsedType?.text ?? attribute.type?.text),
+          attribute.fieldName,
+        ),
         default: unquote(attribute.default),
+      })),
+      members: (declaration.members ?? [])
+        .filter(
+          (member) =>
+            (member.privacy ?? 'public') === 'public' &&
+            !member.static &&
+            !declaration.attributes?.some((attribute) => attribute.fieldName === member.name),
+        )
+        .map((member) => ({
+          name: member.name,
+          kind: member.kind,
+          type:
+            member.kind === 'method'
+              ? `(${(member.parameters ?? []).map((p) => `${p.name}: ${p.type?.text ?? 'unknown'}`).join(', ')})`
+              : (member.type?.text ?? 'unknown'),
+          description: member.description ?? '',
+        })),
+      events: (declaration.events ?? []).map((event) => ({
+        name: event.name,
+        detail: /^CustomEvent<(.*)>$/s.exec(event.type?.text ?? '')?.[1] ?? 'unknown',
+        description: event.description ?? '',
       })),
       cssProperties: (declaration.cssProperties ?? []).map((property) => ({
         name: property.name,
@@ -108,4 +178,11 @@ export function readSpecs(manifest: Manifest, tags: readonly string[]): ElementS
       })),
     };
   });
+}
+
+/** custom-elements.json fetched from `url`, read into the specs of the elements we offer. */
+export async function fetchSpecs(url: string): Promise<ElementSpec[]> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return readSpecs((await response.json()) as Manifest, ELEMENT_ORDER);
 }

@@ -49,7 +49,11 @@ export function attributeProblem(spec: AttributeSpec, value: string): string | u
   if (control.kind === 'boolean' && value !== '') return `${spec.name} is on or off`;
   if (control.kind === 'choice' && !control.values.includes(value))
     return `${spec.name} is one of ${control.values.join(', ')}`;
-  if (control.kind === 'number' && !/^\d+$/.test(value)) return `${spec.name} is a whole number`;
+  if (control.kind === 'number') {
+    const { min = 0, max = Number.MAX_SAFE_INTEGER } = control;
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+      return `${spec.name} is a whole number${control.max === undefined ? '' : ` from ${min} to ${max}`}`;
+  }
   return undefined;
 }
 
@@ -116,12 +120,17 @@ export function snippetOf(state: ConfiguratorState, spec: ElementSpec, scriptUrl
   return `<script type="module" src="${escapeAttribute(scriptUrl)}"></script>\n${style}<${spec.tag}${attributes}></${spec.tag}>\n`;
 }
 
+/** The colours of a light or a dark page, where the preview (and the reference's examples) stand. */
+export const PAGE_GROUNDS = {
+  light: { 'color-scheme': 'light', background: '#ffffff', color: '#111827' },
+  dark: { 'color-scheme': 'dark', background: '#0b0f17', color: '#e5e7eb' },
+} as const;
+
 /** The preview's document: the snippet, exactly, in a page of the chosen context. */
 export function previewPage(snippet: string, page: PageContext): string {
-  const ground =
-    page.scheme === 'dark'
-      ? 'color-scheme: dark; background: #0b0f17; color: #e5e7eb'
-      : 'color-scheme: light; background: #ffffff; color: #111827';
+  const ground = Object.entries(PAGE_GROUNDS[page.scheme])
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('; ');
   return `<!doctype html>
 <html lang="${escapeAttribute(page.lang)}" dir="${page.dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

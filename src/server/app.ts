@@ -39,6 +39,10 @@ export const CONFIGURE_CSP = DEMO_CSP.replace(
   "default-src 'self'; style-src 'self' 'unsafe-inline';",
 );
 export const CONFIGURE_PATH = '/configure/';
+/** The reference of every element, made from custom-elements.json like the configurator. */
+export const DOCS_PATH = '/docs/';
+/** The tool pages, each also reached without its final slash. */
+const TOOL_PAGES = [CONFIGURE_PATH, DOCS_PATH];
 
 /**
  * The demo pages rendered on the server with their widgets' data (review-widgets/ssr); `embed.html` stays
@@ -123,9 +127,9 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, te
     if (tenantsProxy?.owns(pathname)) return tenantsProxy(request, context);
     if (pathname === PROXY_MOUNT || pathname.startsWith(`${PROXY_MOUNT}/`)) return proxy(request, context);
     if (sample && pathname.startsWith(`${SAMPLE_MOUNT}/`)) return sample(request);
-    if (pathname === CONFIGURE_PATH.slice(0, -1)) {
+    if (TOOL_PAGES.includes(`${pathname}/`)) {
       const { search } = new URL(request.url);
-      return new Response(null, { status: 308, headers: { location: `${CONFIGURE_PATH}${search}` } });
+      return new Response(null, { status: 308, headers: { location: `${pathname}/${search}` } });
     }
     return (
       (await files(request)) ??

@@ -1,6 +1,8 @@
 // End-to-end support: the real `npm start` app (demo + proxy + sample upstream over real HTTP) on a free
 // port, and the system Chromium driven by playwright-core.
+import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
@@ -93,4 +95,51 @@ export function recordLayoutShift(): void {
 /** The cumulative layout shift `recordLayoutShift` has added up so far. */
 export function layoutShift(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { cls: number }).cls);
+}
+
+/**
+ * A page opened by `open` in light and dark, at 320 and 1280 px: axe finds nothing, and nothing but a
+ * region of its own scrolls sideways (reflow, WCAG 1.4.10). The CSP is bypassed for axe's inline script
+ * (the app's CSP is checked by the tests that load the page without errors).
+ */
+export async function assertAccessibleEverywhere(
+  browser: Browser,
+  open: (page: Page) => Promise<void>,
+): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [320, 1280]) {
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        colorScheme,
+        bypassCSP: true,
+      });
+      const page = await context.newPage();
+      await open(page);
+      assert.deepEqual(await axeViolations(page), [], `${colorScheme} ${width}px`);
+      assert.ok(
+        await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+        `${colorScheme} ${width}px scrolls sideways`,
+      );
+      await context.close();
+    }
+  }
+}
+
+/**
+ * axe-core's violations on the page as it stands, one line each (`rule: [targets]`). axe is injected as an
+ * inline script: open the page in a context with `bypassCSP` (the app's CSP is checked by loading it without
+ * errors elsewhere).
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
+      }
+    ).axe.run();
+    return result.violations.map(
+      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
+  });
 }

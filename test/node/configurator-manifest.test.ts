@@ -9,8 +9,10 @@ import { buildManifest } from '../../scripts/manifest.mjs';
 import { FLOATING_CORNERS, LIST_LAYOUTS, SUMMARY_LAYOUTS } from '../../src/api/layouts.ts';
 import { KNOWN_MEDIA_TYPES, KNOWN_SORT_TYPES, RATINGS } from '../../src/api/protocol.ts';
 import { ELEMENT_ORDER } from '../../src/configurator/elements.ts';
+import { EXAMPLES } from '../../src/configurator/examples.ts';
 import { ATTRIBUTE_LABELS, ELEMENT_LABELS, PROPERTY_LABELS } from '../../src/configurator/labels.ts';
 import { readSpecs, type ElementSpec, type Manifest } from '../../src/configurator/specs.ts';
+import { initialState, normalise } from '../../src/configurator/state.ts';
 
 describe('the configurator reads its controls from custom-elements.json', () => {
   let dir: string;
@@ -83,5 +85,40 @@ describe('the configurator reads its controls from custom-elements.json', () => 
     assert.deepEqual(Object.keys(ELEMENT_LABELS).sort(), [...ELEMENT_ORDER].sort());
     assert.deepEqual(Object.keys(ATTRIBUTE_LABELS).sort(), [...attributes].sort());
     assert.deepEqual(Object.keys(PROPERTY_LABELS).sort(), [...properties].sort());
+  });
+
+  it("types each event's detail from the code, and lists the properties and methods without an attribute", () => {
+    const events = (tag: string) =>
+      Object.fromEntries(
+        specs.find((spec) => spec.tag === tag)!.events.map((event) => [event.name, event.detail]),
+      );
+    assert.equal(events('review-list')['rw-page-change'], '{ page: number; mode?: "more" }');
+    assert.equal(
+      events('rating-summary')['rw-filter-change'],
+      '{ rating: 5 | 4 | 3 | 2 | 1 | null; source: "rating-summary" }',
+    );
+    assert.deepEqual(Object.keys(events('business-card')).sort(), ['rw-error', 'rw-load']);
+    const members = (tag: string) =>
+      specs.find((spec) => spec.tag === tag)!.members.map((member) => member.name);
+    assert.deepEqual(members('rating-summary').sort(), ['hideForSession', 'strings']);
+    assert.deepEqual(members('review-list'), ['strings']);
+  });
+
+  it("the reference's examples name only elements, attributes and values that exist", () => {
+    assert.deepEqual(Object.keys(EXAMPLES).sort(), [...ELEMENT_ORDER].sort());
+    for (const [tag, examples] of Object.entries(EXAMPLES)) {
+      for (const example of examples) {
+        const start = initialState(tag);
+        const { dropped } = normalise(
+          {
+            ...start,
+            attributes: { ...start.attributes, ...example.attributes },
+            properties: example.properties ?? {},
+          },
+          specs,
+        );
+        assert.deepEqual(dropped, [], `${tag}: ${example.title}`);
+      }
+    }
   });
 });

@@ -15,8 +15,8 @@ import { businessCardStyles } from './business-card.styles.ts';
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr locale - Locale for numbers; default: nearest `lang`, then the browser's.
  * @attr heading-level - Heading level of the business name (1–6, default 2).
- * @fires rw-load - The business info loaded: `detail` is `{ business, totalReviews }`.
- * @fires rw-error - Loading failed: `detail` is `{ kind, status, message }`.
+ * @fires rw-load - The business is on screen (rendered, not merely received).
+ * @fires rw-error - Loading failed and the error state is on screen; `status` for `http` errors only.
  * @csspart base - The card.
  * @csspart name - The business name.
  * @csspart category - The category.

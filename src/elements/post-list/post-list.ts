@@ -18,18 +18,18 @@ import { PagedListElement } from '../shared/paged-list.ts';
  * @tag post-list
  * @attr label - Accessible name of the list's region (default "Posts"); its page navigation is named after it.
  * @attr endpoint - Base URL of the widget proxy.
- * @attr limit - Posts per page, 1–50 (default 10).
+ * @attr limit - Posts per page, 1–100 (default 10); a proxy allows 50 unless configured otherwise, and the list follows what its proxy allows.
  * @attr page - Page shown, 1–10000 (default 1); another value is ignored.
  * @attr paging - `pages` (default) or `more` ("Show more" appends the next page).
  * @attr controls - `none` hides the pagination.
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr locale - Locale for numbers, dates and UI strings.
  * @attr loading - `lazy` (default) or `eager`.
- * @fires rw-load - A page loaded: `detail` is `{ page, totalItems }`.
- * @fires rw-error - Loading failed: `detail` is `{ kind, status, message }`.
- * @fires rw-page-change - The visitor went to another page: `detail` is `{ page }` (`mode: 'more'` for "Show more").
- * @fires rw-media-open - The visitor opened a photo: `detail` is `{ index, total, type, kind }`.
- * @fires rw-read-more - The visitor expanded or collapsed a long text: `detail` is `{ id, kind, expanded }`.
+ * @fires rw-load - A page is on screen (rendered, not merely received).
+ * @fires rw-error - Loading failed and the error state is on screen; `status` for `http` errors only.
+ * @fires rw-page-change - The visitor went to another page (`mode: 'more'` when "Show more" appended it).
+ * @fires rw-media-open - The visitor opened a photo in the viewer.
+ * @fires rw-read-more - The visitor expanded or collapsed a long text.
  * @csspart base - The container.
  * @csspart items - The list of posts.
  * @csspart post - One post (`<article>`).

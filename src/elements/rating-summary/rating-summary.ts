@@ -40,9 +40,9 @@ interface RatingFilterTarget extends HTMLElement {
  * @attr dismissible - `floating`: a Hide button; hidden, the badge stays hidden for the browser session.
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr locale - Locale for numbers.
- * @fires rw-load - The business info loaded: `detail` is `{ business, totalReviews }`.
- * @fires rw-error - Loading failed: `detail` is `{ kind, status, message }`.
- * @fires rw-filter-change - A row was pressed: `detail` is `{ rating, source: 'rating-summary' }`.
+ * @fires rw-load - The business is on screen (rendered, not merely received).
+ * @fires rw-error - Loading failed and the error state is on screen; `status` for `http` errors only.
+ * @fires rw-filter-change - A row was pressed: its rating, or `null` when that row was already the filter.
  * @csspart base - The container.
  * @csspart average - The average number.
  * @csspart stars - The stars image.

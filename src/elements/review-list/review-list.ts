@@ -40,7 +40,7 @@ type ControlValues = Record<ListControl['name'], string | number | undefined>;
  *
  * @tag review-list
  * @attr endpoint - Base URL of the widget proxy.
- * @attr limit - Reviews per page, 1–50 (default 10).
+ * @attr limit - Reviews per page, 1–100 (default 10); a proxy allows 50 unless configured otherwise, and the list follows what its proxy allows.
  * @attr page - Page shown, 1–10000 (default 1); another value is ignored.
  * @attr sort-type - `MOST_RELEVANT`, `HIGHEST_REVIEWS`, `LOWEST_REVIEWS`, `RECENT_REVIEWS` or `RECENT_WITH_MIN_ONE_REVIEW`; empty: the API's default order.
  * @attr rating - Only reviews with this rating (1–5); empty: all.
@@ -56,13 +56,13 @@ type ControlValues = Record<ListControl['name'], string | number | undefined>;
  * @attr loading - `lazy` (default: start when near the viewport) or `eager`.
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr locale - Locale for numbers and dates.
- * @fires rw-load - A page loaded: `detail` is `{ page, totalItems }`.
- * @fires rw-error - Loading failed: `detail` is `{ kind, status, message }` (`kind`: `http`, `network`, `validation` or `config`).
- * @fires rw-sort-change - The visitor chose a sort: `detail` is `{ sortType }`.
- * @fires rw-filter-change - The visitor changed a filter: `detail` is `{ rating, mediaType }`.
- * @fires rw-page-change - The visitor went to another page: `detail` is `{ page }` (`mode: 'more'` for "Show more").
- * @fires rw-media-open - The visitor opened a photo or video: `detail` is `{ index, total, type, kind }`.
- * @fires rw-read-more - The visitor expanded or collapsed a long text: `detail` is `{ id, kind, expanded }`.
+ * @fires rw-load - A page is on screen (rendered, not merely received).
+ * @fires rw-error - Loading failed and the error state is on screen; `status` for `http` errors only.
+ * @fires rw-sort-change - The visitor chose a sort (`null`: the API's default order).
+ * @fires rw-filter-change - The visitor changed a filter (`null`: not filtered).
+ * @fires rw-page-change - The visitor went to another page (`mode: 'more'` when "Show more" appended it).
+ * @fires rw-media-open - The visitor opened a photo or video in the viewer.
+ * @fires rw-read-more - The visitor expanded or collapsed a long text.
  * @csspart base - The container.
  * @csspart controls - The row of selects.
  * @csspart select - Each select.

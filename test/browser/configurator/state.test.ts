@@ -45,7 +45,7 @@ function generate(specs: ElementSpec[], seed: number): ConfiguratorState {
         : control.kind === 'choice'
           ? pick(control.values)
           : control.kind === 'number'
-            ? String(1 + Math.floor(next() * 9))
+            ? String((control.min ?? 1) + Math.floor(next() * ((control.max ?? 9) - (control.min ?? 1) + 1)))
             : pick(TEXTS);
   }
   const properties: Record<string, string> = {};
@@ -132,6 +132,19 @@ describe('configurator state', () => {
       .and.include('--rw-radius')
       .and.include('--rw-color-text')
       .and.include('x: not a setting');
+  });
+
+  it('holds a number to the range the element uses', () => {
+    const { state, dropped } = stateFromSearch(
+      '?el=review-list&a.limit=500&a.per-view=3&a.autoplay-interval=100',
+      specs,
+      builtInLanguages(),
+    );
+    expect(state.attributes).to.deep.equal({ endpoint: '/widget-api', 'per-view': '3' });
+    expect(dropped).to.deep.equal([
+      'limit="500": limit is a whole number from 1 to 100',
+      'autoplay-interval="100": autoplay-interval is a whole number from 5000 to 60000',
+    ]);
   });
 
   it('reads an embed pasted from a page, ignoring what is around it, and never runs it', () => {

@@ -1,0 +1,143 @@
+// The reference at /docs/, as a site owner reads it: the real `npm start` app, the built bundles and
+// custom-elements.json (made by `npm run test:e2e`), in Chromium. It lists what the manifest has, its
+// examples run, and each opens in the configurator as the very snippet it shows.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ELEMENT_ORDER } from '../../src/configurator/elements.ts';
+import { EXAMPLES } from '../../src/configurator/examples.ts';
+import { referenceId } from '../../src/configurator/reference.ts';
+import { readSpecs, type Manifest } from '../../src/configurator/specs.ts';
+import { assertAccessibleEverywhere, NAME_SHIM, useAppAndBrowser } from './support.ts';
+
+const running = useAppAndBrowser();
+const specs = readSpecs(
+  JSON.parse(readFileSync('dist/custom-elements.json', 'utf8')) as Manifest,
+  ELEMENT_ORDER,
+);
+
+/** The reference, rendered: the last element's parts are listed. */
+async function openReference(page: Page, path = '/docs/'): Promise<void> {
+  await page.addInitScript(NAME_SHIM);
+  await page.addInitScript(RECORD_OUTCOMES);
+  await page.goto(`${running.app.url}${path}`);
+  await page.locator(`#${referenceId('post-list', 'part', specs.at(-1)!.parts.at(-1)!.name)}`).waitFor();
+}
+
+/**
+ * Scrolls to each example in turn and waits until it has loaded (one that fails fails the test); their
+ * elements' names, in order. The page's `rw-load` and `rw-error` events are recorded from its start, as one
+ * may come before the example is scrolled to.
+ */
+async function loadExamples(page: Page): Promise<string[]> {
+  const loaded: string[] = [];
+  for (const element of await page.locator('figure.example .live > *').all()) {
+    await element.scrollIntoViewIfNeeded();
+    const outcome = await element.evaluate(
+      (live) =>
+        new Promise<string>((resolve) => {
+          const seen = () => (window as unknown as { outcomes: Map<Element, string> }).outcomes.get(live);
+          const check = () =>
+            seen() ? resolve(`${live.localName} ${seen()}`) : requestAnimationFrame(check);
+          check();
+        }),
+    );
+    assert.match(outcome, / rw-load$/, 'the example loaded');
+    loaded.push(outcome.split(' ')[0]!);
+  }
+  return loaded;
+}
+
+/** Records each widget's outcome (`rw-load` or `rw-error`) from the page's start. */
+const RECORD_OUTCOMES = {
+  content: `window.outcomes = new Map();
+    for (const type of ['rw-load', 'rw-error'])
+      document.addEventListener(type, (event) => outcomes.set(event.target, type));`,
+};
+
+test('/docs/ lists every attribute, property, event (with its detail), custom property and part the manifest has', async () => {
+  const page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(String(error)));
+  await page.goto(`${running.app.url}/docs`);
+  assert.equal(new URL(page.url()).pathname, '/docs/');
+  await openReference(page);
+  for (const spec of specs) {
+    const section = page.locator(`section#${spec.tag}`);
+    const entries = (await section.locator('dt').evaluateAll((terms) => terms.map((term) => term.id))).sort();
+    const expected = [
+      ...spec.attributes.map((attribute) => referenceId(spec.tag, 'attribute', attribute.name)),
+      ...spec.members.map((member) => referenceId(spec.tag, 'member', member.name)),
+      ...spec.events.map((event) => referenceId(spec.tag, 'event', event.name)),
+      ...spec.cssProperties.map((property) => referenceId(spec.tag, 'css', property.name)),
+      ...spec.parts.map((part) => referenceId(spec.tag, 'part', part.name)),
+    ].sort();
+    assert.deepEqual(entries, expected, `<${spec.tag}>`);
+    for (const event of spec.events) {
+      const text = await page.locator(`#${referenceId(spec.tag, 'event', event.name)} + dd`).innerText();
+      assert.ok(text.includes(`detail: ${event.detail}`), `${spec.tag} ${event.name}: ${text}`);
+    }
+  }
+  // The shapes come from the code's types: a page's load says its page and its total.
+  assert.equal(
+    specs.find((spec) => spec.tag === 'review-list')!.events.find((event) => event.name === 'rw-load')!
+      .detail,
+    '{ page: number; totalItems: number }',
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('/docs/: every example runs against the sample business, and opens in the configurator as the snippet it shows', async () => {
+  const page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await openReference(page);
+  const examples = page.locator('figure.example');
+  // Each example is on screen once it has loaded (lazily: each is scrolled to).
+  assert.deepEqual(
+    await loadExamples(page),
+    specs.flatMap((spec) => EXAMPLES[spec.tag]!.map(() => spec.tag)),
+  );
+  // The carousel example, opened in the configurator: the same snippet, and a carousel in its preview.
+  const carousel = examples.filter({ hasText: 'A carousel' });
+  const shown = await carousel.locator('pre').innerText();
+  assert.match(shown, /<review-list endpoint="\/widget-api" layout="carousel" per-view="3"><\/review-list>/);
+  await carousel.getByRole('link', { name: /in the configurator/ }).click();
+  await page.waitForURL(/\/configure\//);
+  const configurator = page.locator('rw-configurator');
+  assert.equal(await configurator.locator('#snippet').inputValue(), `${shown.trimEnd()}\n`);
+  await page.frameLocator('rw-configurator iframe').locator('[aria-roledescription="carousel"]').waitFor();
+  await page.close();
+});
+
+test('/docs/: a value of a choice opens the configurator with it; an address finds its entry', async () => {
+  const page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await openReference(page);
+  const layout = page.locator(`#${referenceId('review-list', 'attribute', 'layout')} + dd`);
+  await layout.getByRole('link', { name: 'masonry' }).click();
+  await page.waitForURL(/\/configure\//);
+  assert.equal(
+    await page
+      .locator('rw-configurator')
+      .getByLabel(/^Layout/)
+      .inputValue(),
+    'masonry',
+  );
+
+  const entry = referenceId('rating-summary', 'event', 'rw-filter-change');
+  await openReference(page, `/docs/#${entry}`);
+  await page.waitForFunction((id) => {
+    const box = document.getElementById(id)!.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight;
+  }, entry);
+  await page.close();
+});
+
+test('/docs/ passes axe in light and dark, at 320 and 1280 px, and reflows at 320 px', async () => {
+  await assertAccessibleEverywhere(running.browser, async (page) => {
+    await openReference(page);
+    // The examples loaded, so axe sees them as a visitor does (not their skeletons).
+    await loadExamples(page);
+  });
+});
