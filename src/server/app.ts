@@ -11,6 +11,7 @@ import { createSampleUpstream, SAMPLE_API_KEY } from '../sample/index.ts';
 import type { ServerConfig } from './config.ts';
 import {
   createProxy,
+  HEALTH_PATHS,
   type LogRecord,
   type ProxyContext,
   type ProxyOptions,
@@ -67,9 +68,11 @@ export interface AppOptions {
   store?: ProxyStore;
   /** More businesses (`TENANTS_FILE`), at `{mount}/{tenant}/…` beside the one at `{mount}/…`. */
   tenants?: TenantsConfig;
+  /** Readiness (`/readyz`): the proxy's `health` option. */
+  health?: ProxyOptions['health'];
 }
 
-export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, tenants }: AppOptions) {
+export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, tenants, health }: AppOptions) {
   const sample = config.upstream
     ? undefined
     : createSampleUpstream({ basePath: SAMPLE_MOUNT, publicBaseUrl: publicUrl });
@@ -86,6 +89,7 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, te
     mount: PROXY_MOUNT,
     ...serving,
     ...config.proxy,
+    health,
   });
   const tenantsProxy =
     tenants &&
@@ -121,11 +125,12 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, te
     },
   );
 
-  return async (request: Request, context?: ProxyContext): Promise<Response> => {
+  const app = async (request: Request, context?: ProxyContext): Promise<Response> => {
     if (context) contexts.set(request, context);
     const { pathname } = new URL(request.url);
     if (tenantsProxy?.owns(pathname)) return tenantsProxy(request, context);
-    if (pathname === PROXY_MOUNT || pathname.startsWith(`${PROXY_MOUNT}/`)) return proxy(request, context);
+    if (pathname === PROXY_MOUNT || pathname.startsWith(`${PROXY_MOUNT}/`) || HEALTH_PATHS.has(pathname))
+      return proxy(request, context);
     if (sample && pathname.startsWith(`${SAMPLE_MOUNT}/`)) return sample(request);
     if (TOOL_PAGES.includes(`${pathname}/`)) {
       const { search } = new URL(request.url);
@@ -136,6 +141,8 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, te
       new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
     );
   };
+  // The instance's readiness is the proxy's (`/readyz`).
+  return Object.assign(app, { markReady: proxy.markReady, drain: proxy.drain });
 }
 
 /**

@@ -19,6 +19,10 @@ export interface ServerConfig {
   redisUrl?: string;
   /** `TENANTS_FILE`: the path of the tenants file (tenants-file.ts). `undefined`: one business. */
   tenantsFile?: string;
+  /** How a stop goes (start.ts): not ready for `drainDelayMs`, then in-flight requests for the rest. */
+  shutdown: { drainDelayMs: number; timeoutMs: number };
+  /** `READY_MAX_EVENT_LOOP_DELAY_MS`: past this lag, `/readyz` says overloaded. */
+  maxEventLoopDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -42,8 +46,20 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     env.CACHE_TTL_SECONDS === undefined
       ? undefined
       : integer(env.CACHE_TTL_SECONDS, 0, 'CACHE_TTL_SECONDS', 0);
+  const drainDelayMs = integer(env.DRAIN_DELAY_MS, 5000, 'DRAIN_DELAY_MS', 0, 600_000);
   return {
     port,
+    shutdown: {
+      drainDelayMs,
+      timeoutMs: integer(env.SHUTDOWN_TIMEOUT_MS, 20_000, 'SHUTDOWN_TIMEOUT_MS', drainDelayMs, 3_600_000),
+    },
+    maxEventLoopDelayMs: integer(
+      env.READY_MAX_EVENT_LOOP_DELAY_MS,
+      1000,
+      'READY_MAX_EVENT_LOOP_DELAY_MS',
+      1,
+      600_000,
+    ),
     redisUrl: redisUrl(env.REDIS_URL),
     tenantsFile: env.TENANTS_FILE?.trim() || undefined,
     publicUrl: publicUrl(env.PUBLIC_URL),

@@ -15,6 +15,7 @@
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Compression, ProxyAnswer, ProxyContext, ProxyRequest } from './proxy/index.ts';
@@ -144,3 +145,21 @@ export const nodeCompression: Compression = {
     ),
   gzip: async (body) => new Uint8Array(await gzipAsync(body, { level: 9 })),
 };
+
+/**
+ * The event loop's delay (99th percentile, ms) over the last `windowMs` or so, for the proxy's
+ * `health.eventLoopDelayMs`: an instance whose loop lags this much answers late, and says it is not ready.
+ */
+export function eventLoopDelay(windowMs = 10_000): () => number {
+  const histogram = monitorEventLoopDelay({ resolution: 20 });
+  histogram.enable();
+  let since = performance.now();
+  return () => {
+    const delayMs = histogram.count ? histogram.percentile(99) / 1e6 : 0;
+    if (performance.now() - since > windowMs) {
+      histogram.reset();
+      since = performance.now();
+    }
+    return delayMs;
+  };
+}

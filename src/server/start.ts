@@ -2,10 +2,10 @@
  * `npm start`: one Node server with the demo, the bundle and the proxy (see app.ts). Configuration comes
  * from the environment (see config.ts and the README); a bad one stops here with a clear message.
  */
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { createApp } from './app.ts';
 import { ConfigError, publicUrlOf, readConfig, redisAddress, type ServerConfig } from './config.ts';
-import { recordPeerAddresses, toNodeListener } from './node.ts';
+import { eventLoopDelay, recordPeerAddresses, toNodeListener } from './node.ts';
 import { redisStore } from './proxy/fleet/redis-store.ts';
 import { ProxyConfigError } from './proxy/index.ts';
 import { readTenantsFile, type TenantsConfig } from './tenants-file.ts';
@@ -23,24 +23,50 @@ try {
 const store = config.redisUrl
   ? redisStore(config.redisUrl, { commandTimeoutMs: config.proxy.limits?.storeTimeoutMs })
   : undefined;
-if (store && !(await store.ready(2000))) {
-  console.warn(
-    `review-widgets: Redis at ${redisAddress(config.redisUrl!)} is not answering yet: starting on in-process state; this instance joins the fleet when it answers.`,
-  );
-}
+
+/**
+ * Longer than a load balancer's idle timeout (AWS ALB and most others: 60 s), so the balancer, never this
+ * server, closes an idle keep-alive connection: a request it sends on a connection this server has just
+ * closed would fail. Headers must be allowed longer still.
+ */
+const KEEP_ALIVE_MS = 65_000;
 
 // Peer addresses recorded as connections open: a reset connection cannot escape the rate limit.
 const server = recordPeerAddresses(createServer());
+server.keepAliveTimeout = KEEP_ALIVE_MS;
+server.headersTimeout = KEEP_ALIVE_MS + 1000;
+/** Responses not yet finished; once the server is closing, each says `Connection: close`. */
+const inFlight = new Set<ServerResponse>();
+let closing = false;
+server.on('request', (_request, response: ServerResponse) => {
+  inFlight.add(response);
+  response.on('close', () => inFlight.delete(response));
+  if (closing) response.setHeader('connection', 'close');
+});
 server.on('error', (error) => fail(error));
-server.listen(config.port, () => {
+let app: ReturnType<typeof createApp> | undefined;
+server.listen(config.port, () => void started());
+
+async function started(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // The proxy reaches the sample upstream over loopback, whatever address visitors use (PUBLIC_URL).
   const selfUrl = `http://localhost:${port}`;
   const publicUrl = publicUrlOf(config, port);
-  let app;
   try {
-    app = createApp({ config, selfUrl, publicUrl, store, tenants });
+    app = createApp({
+      config,
+      selfUrl,
+      publicUrl,
+      store,
+      tenants,
+      // Not ready (/readyz 503) until the store has had its chance to answer.
+      health: {
+        starting: true,
+        eventLoopDelayMs: eventLoopDelay(),
+        maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+      },
+    });
   } catch (error) {
     server.close();
     fail(error);
@@ -57,17 +83,49 @@ server.listen(config.port, () => {
   if (tenants) {
     console.log(`Tenants: ${Object.keys(tenants).join(', ')} at ${publicUrl}/widget-api/{tenant}/…`);
   }
-  if (store) console.log(`Fleet: sharing state through Redis at ${redisAddress(config.redisUrl!)}.`);
-});
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    void store?.close().finally(() => process.exit(0));
-    if (!store) process.exit(0);
-  });
+  if (store) {
+    if (await store.ready(2000)) {
+      console.log(`Fleet: sharing state through Redis at ${redisAddress(config.redisUrl!)}.`);
+    } else {
+      console.warn(
+        `review-widgets: Redis at ${redisAddress(config.redisUrl!)} is not answering yet: starting on in-process state; this instance joins the fleet when it answers.`,
+      );
+    }
+  }
+  if (!closing) app.markReady();
 }
+
+/**
+ * A stop that loses no request (a rolling deploy): not ready at once, so the load balancer stops sending
+ * new requests; still serving for `DRAIN_DELAY_MS` while it notices; then no new connections, idle ones
+ * closed, in-flight requests answered with `Connection: close`; whatever is left after
+ * `SHUTDOWN_TIMEOUT_MS` (from the signal) is closed; the store released; exit 0. A second signal exits at once.
+ */
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) {
+    console.warn(`review-widgets: ${signal} again: exiting now.`);
+    process.exit(1);
+  }
+  stopping = true;
+  const deadline = setTimeout(() => server.closeAllConnections(), config.shutdown.timeoutMs);
+  app?.drain();
+  console.log(
+    `review-widgets: ${signal}: not ready; serving for ${config.shutdown.drainDelayMs} ms more, then closing.`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, config.shutdown.drainDelayMs));
+  closing = true;
+  for (const response of inFlight) if (!response.headersSent) response.setHeader('connection', 'close');
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+  clearTimeout(deadline);
+  await store?.close().catch(() => {});
+  process.exit(0);
+}
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop(signal));
 
 function fail(error: unknown): never {
   const known = error instanceof ConfigError || error instanceof ProxyConfigError;

@@ -78,6 +78,13 @@ describe('each invalid parameter → 400 naming it, and no upstream call', () =>
     });
   }
 
+  test("a 400 quoting the client's markup sends none of it raw", async () => {
+    const answer = await proxy.call('/widget-api/reviews?%3Cscript%3Ealert(1)%3C%2Fscript%3E=1');
+    assert.equal(answer.status, 400);
+    assert.ok(!answer.text.includes('<'), answer.text);
+    assert.match(answer.json().message, /"<script>alert\(1\)<\/script>"/);
+  });
+
   test('HEAD with an invalid parameter is refused the same way', async () => {
     const before = upstream.requests.length;
     const answer = await proxy.call('/widget-api/reviews?rating=9', { method: 'HEAD' });

@@ -48,6 +48,12 @@ test('readConfig: defaults, lists and numbers', () => {
   assert.equal(custom.proxy.rateLimit?.perMinute, 0);
   assert.equal(custom.proxy.rateLimit?.trustProxy, 1);
   assert.equal(readConfig({ ALLOWED_ORIGINS: '*' }).proxy.allowedOrigins, '*');
+  assert.deepEqual(config.shutdown, { drainDelayMs: 5000, timeoutMs: 20_000 });
+  assert.equal(config.maxEventLoopDelayMs, 1000);
+  assert.deepEqual(readConfig({ DRAIN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '100' }).shutdown, {
+    drainDelayMs: 0,
+    timeoutMs: 100,
+  });
 });
 
 /**
@@ -123,6 +129,10 @@ test('readConfig refuses a key without a URL, a URL without a key, and bad numbe
     { TRUST_PROXY: 'yes' },
     { UPSTREAM_MAX_PER_MINUTE: '0' },
     { UPSTREAM_MAX_PER_MINUTE: 'lots' },
+    { DRAIN_DELAY_MS: 'soon' },
+    // The drain delay is part of the shutdown timeout: a timeout shorter than it could never be kept.
+    { DRAIN_DELAY_MS: '10000', SHUTDOWN_TIMEOUT_MS: '5000' },
+    { READY_MAX_EVENT_LOOP_DELAY_MS: '0' },
   ]) {
     assert.throws(() => readConfig(env), ConfigError, JSON.stringify(env));
   }

@@ -18,6 +18,7 @@ import type { ProxyStore } from './fleet/store.ts';
 import { LRUCache } from 'lru-cache';
 import { decideCors, PREFLIGHT_HEADERS, type CorsDecision } from './cors.ts';
 import { fragmentRequest } from './fragments.ts';
+import { HEALTH_PATHS, healthAnswer, type HealthFacts, type Lifecycle } from './health.ts';
 import {
   resolveOptions,
   type ContentCoding,
@@ -55,9 +56,19 @@ export interface ProxyAnswer {
   body: Uint8Array<ArrayBuffer> | string | null;
 }
 
-/** The Fetch-standard handler, plus `answer`: the same logic on plain data, for runtime adapters. */
-export type ProxyHandler = ((request: Request, context?: ProxyContext) => Promise<Response>) & {
+/** A Fetch-standard handler plus `answer`: the same logic on plain data, for runtime adapters. */
+export type AnsweringHandler = ((request: Request, context?: ProxyContext) => Promise<Response>) & {
   answer(request: ProxyRequest): Promise<ProxyAnswer>;
+};
+
+/**
+ * The proxy's handler, with its readiness: `markReady()` once started (with `health.starting`), `drain()`
+ * when it is to leave (health.ts).
+ */
+export type ProxyHandler = AnsweringHandler & {
+  markReady(): void;
+  drain(): void;
+  readonly lifecycle: Lifecycle;
 };
 
 const OPERATIONS: readonly Operation[] = ['info', 'posts', 'reviews'];
@@ -92,7 +103,19 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     (Object.keys(X_CACHE) as Outcome[]).map((outcome) => [outcome, cacheControl(config, outcome)]),
   ) as Record<Outcome, string>;
 
+  let lifecycle: Lifecycle = config.startsReady ? 'ready' : 'starting';
+  const healthFacts = (): HealthFacts => ({
+    lifecycle,
+    storeAvailable: gates.storeAvailable,
+    breaker: gates.breakerState,
+    eventLoopDelayMs: config.eventLoopDelayMs(),
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+  });
+
   async function answer(request: ProxyRequest): Promise<ProxyAnswer> {
+    // Probes first: never logged, never rate-limited, whatever the origin.
+    const probe = HEALTH_PATHS.get(request.pathname);
+    if (probe) return withHeaders(healthAnswer(probe, request.method, healthFacts), baseHeaders);
     const started = performance.now();
     const result = await handle(request).catch((error: unknown) => {
       config.log({ type: 'upstream', level: 'error', message: `unexpected proxy failure: ${String(error)}` });
@@ -123,7 +146,19 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const init = { status: result.status, headers: result.headers, encodeBody: 'manual' } as ResponseInit;
     return new Response(result.body, init);
   };
-  const handler: ProxyHandler = Object.assign(proxy, { answer });
+  const handler = Object.defineProperty(
+    Object.assign(proxy, {
+      answer,
+      markReady: () => {
+        if (lifecycle === 'starting') lifecycle = 'ready';
+      },
+      drain: () => {
+        lifecycle = 'draining';
+      },
+    }),
+    'lifecycle',
+    { get: () => lifecycle, enumerable: true },
+  ) as ProxyHandler;
   return handler;
 
   async function handle(request: ProxyRequest): Promise<ProxyAnswer> {
@@ -433,11 +468,15 @@ function matchesEtag(header: string | null | undefined, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
-/** The proxy's own error answer: `{ error, message }` JSON, never cached. */
+/**
+ * The proxy's own error answer: `{ error, message }` JSON, never cached. A message may quote what the
+ * client sent (a parameter's name): its `<` is escaped in the JSON, so no byte of client markup is sent
+ * raw, whatever a browser or a log viewer makes of the body.
+ */
 export function jsonError(status: number, error: string, message: string, extra?: object): ProxyAnswer {
   return {
     status,
     headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-store' },
-    body: JSON.stringify({ error, message, ...extra }),
+    body: JSON.stringify({ error, message, ...extra }).replace(/</g, '\\u003c'),
   };
 }

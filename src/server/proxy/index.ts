@@ -1,4 +1,11 @@
-export { createProxy, type ProxyAnswer, type ProxyHandler, type ProxyRequest } from './create-proxy.ts';
+export {
+  createProxy,
+  type AnsweringHandler,
+  type ProxyAnswer,
+  type ProxyHandler,
+  type ProxyRequest,
+} from './create-proxy.ts';
+export { HEALTH_PATHS, type Lifecycle } from './health.ts';
 export {
   DEFAULT_MAX_RETRY_AFTER_SECONDS,
   ProxyConfigError,

@@ -111,6 +111,15 @@ export interface ProxyOptions {
   };
   /** Adds `s-maxage` (seconds) for shared caches; see the README on which CDNs then stop serving stale. */
   cdnMaxAgeSeconds?: number;
+  /** Readiness (`/readyz`, see health.ts). */
+  health?: {
+    /** Start as `starting` (503 on `/readyz`) until `handler.markReady()`. Default false: ready at once. */
+    starting?: boolean;
+    /** The event loop's recent delay in ms, where the runtime can measure it (Node: `eventLoopDelay()`). */
+    eventLoopDelayMs?: () => number | undefined;
+    /** Past this delay the instance says it is overloaded (503 on `/readyz`). Default 1000. */
+    maxEventLoopDelayMs?: number;
+  };
   /** The fetch used for upstream calls. Default: the global fetch. */
   fetch?: typeof fetch;
   /** Receives one record per request and upstream incidents. Default: one line on the console. */
@@ -179,6 +188,9 @@ export interface ResolvedOptions {
   trustProxy: number;
   cdnMaxAgeSeconds?: number;
   html?: FragmentRenderer;
+  startsReady: boolean;
+  eventLoopDelayMs: () => number | undefined;
+  maxEventLoopDelayMs: number;
   fetch: typeof fetch;
   log: (record: LogRecord) => void;
 }
@@ -262,6 +274,9 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
         ? undefined
         : whole(options.cdnMaxAgeSeconds, 0, 'cdnMaxAgeSeconds', 0),
     html: options.html,
+    startsReady: !options.health?.starting,
+    eventLoopDelayMs: options.health?.eventLoopDelayMs ?? (() => undefined),
+    maxEventLoopDelayMs: whole(options.health?.maxEventLoopDelayMs, 1000, 'health.maxEventLoopDelayMs', 1),
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     log: tenantLog(options.log ?? logToConsole, options.tenant),
   };

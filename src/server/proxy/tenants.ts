@@ -5,7 +5,7 @@
  * Nothing is shared between tenants but the store's connection: a tenant's key goes out with its own
  * requests only, and an unknown tenant is a 404 that reaches no upstream.
  */
-import type { ProxyAnswer, ProxyHandler, ProxyRequest } from './create-proxy.ts';
+import type { AnsweringHandler, ProxyAnswer, ProxyHandler, ProxyRequest } from './create-proxy.ts';
 import { createProxy, jsonError } from './create-proxy.ts';
 import { mountPath, ProxyConfigError, type ProxyContext, type ProxyOptions } from './options.ts';
 
@@ -32,7 +32,7 @@ export interface TenantsOptions {
   tenants: Readonly<Record<string, TenantOptions>>;
 }
 
-export type TenantsHandler = ProxyHandler & {
+export type TenantsHandler = AnsweringHandler & {
   /** Whether `pathname` is a tenant route (known or not): `{mount}/{id}/…` with an id that is no route. */
   owns(pathname: string): boolean;
 };

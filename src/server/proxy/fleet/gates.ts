@@ -75,6 +75,16 @@ export class Gates {
     );
   }
 
+  /** The breaker's state as this instance last saw it (the fleet's, mirrored), for readiness. */
+  get breakerState(): 'closed' | 'open' | 'half-open' {
+    return this.breaker.state.name;
+  }
+
+  /** Whether the shared store answers (`undefined`: none configured), for readiness. */
+  get storeAvailable(): boolean | undefined {
+    return this.shared?.available;
+  }
+
   get budgetPerMinute(): number {
     return this.budget.perMinute;
   }
