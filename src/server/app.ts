@@ -89,6 +89,9 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, te
     mount: PROXY_MOUNT,
     ...serving,
     ...config.proxy,
+    // The sample upstream has no quota to protect: one visitor (a newcomer clicking through the demo on
+    // localhost) may use the whole budget. A real upstream gets the configured share.
+    upstreamClientShare: config.upstream ? config.proxy.upstreamClientShare : 1,
     health,
   });
   const tenantsProxy =
@@ -155,6 +158,7 @@ function withDefaults(tenant: TenantOptions, config: ServerConfig): TenantOption
     ...tenant,
     allowedOrigins: tenant.allowedOrigins ?? [],
     upstreamMaxPerMinute: tenant.upstreamMaxPerMinute ?? defaults.upstreamMaxPerMinute,
+    upstreamClientShare: tenant.upstreamClientShare ?? defaults.upstreamClientShare,
     rateLimit: { ...defaults.rateLimit, ...tenant.rateLimit },
     cache: { ...defaults.cache, ...tenant.cache },
     limits: { ...defaults.limits, ...tenant.limits },

@@ -14,7 +14,10 @@ export interface ServerConfig {
   publicUrl?: string;
   /** `undefined`: no key configured, run on the built-in sample business. */
   upstream?: { apiKey: string; url: string };
-  proxy: Pick<ProxyOptions, 'allowedOrigins' | 'cache' | 'rateLimit' | 'upstreamMaxPerMinute' | 'limits'>;
+  proxy: Pick<
+    ProxyOptions,
+    'allowedOrigins' | 'cache' | 'rateLimit' | 'upstreamMaxPerMinute' | 'upstreamClientShare' | 'limits'
+  >;
   /** `REDIS_URL`: the fleet's shared store (`redis://` or `rediss://`). `undefined`: this process alone. */
   redisUrl?: string;
   /** `TENANTS_FILE`: the path of the tenants file (tenants-file.ts). `undefined`: one business. */
@@ -68,6 +71,8 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       allowedOrigins: !origins ? [] : origins === '*' ? '*' : origins.split(','),
       cache: ttl === undefined ? {} : { ttlSeconds: ttl },
       upstreamMaxPerMinute: integer(env.UPSTREAM_MAX_PER_MINUTE, 300, 'UPSTREAM_MAX_PER_MINUTE', 1, 100_000),
+      upstreamClientShare:
+        integer(env.UPSTREAM_CLIENT_SHARE_PERCENT, 10, 'UPSTREAM_CLIENT_SHARE_PERCENT', 1, 100) / 100,
       rateLimit: {
         perMinute: integer(env.RATE_LIMIT_PER_MINUTE, 60, 'RATE_LIMIT_PER_MINUTE', 0),
         trustProxy: trustProxy(env.TRUST_PROXY),

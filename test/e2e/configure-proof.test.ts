@@ -56,18 +56,23 @@ async function settledWidget(scope: Page | Frame, tag: string): Promise<void> {
     }
     await document.fonts.ready;
   }, tag);
-  // Then until what it shows stops changing (a text measured for "Read more", a carousel's first measure):
-  // the same description in three reads, a frame apart.
+  // Then until what it shows stops changing (a text measured for "Read more", a carousel's first measure,
+  // the next page a carousel loads once its end is in view): the same description in five reads over four
+  // frames, none of them loading (a slow load is stable for many frames while it is busy; a carousel
+  // measures itself a frame after it renders, then asks for its next page).
   await scope.waitForFunction(
     async (name) => {
       const root = document.querySelector(name)!.shadowRoot!;
-      const read = () => root.innerHTML + JSON.stringify(root.host.getBoundingClientRect());
+      const read = () =>
+        root.querySelector('[aria-busy="true"]')
+          ? undefined
+          : root.innerHTML + JSON.stringify(root.host.getBoundingClientRect());
       const reads = [read()];
-      for (let i = 0; i < 2; i++) {
+      for (let i = 0; i < 4; i++) {
         await new Promise(requestAnimationFrame);
         reads.push(read());
       }
-      return reads.every((value) => value === reads[0]);
+      return reads[0] !== undefined && reads.every((value) => value === reads[0]);
     },
     tag,
     { polling: 100 },

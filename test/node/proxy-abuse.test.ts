@@ -14,6 +14,43 @@ async function statuses(proxy: Harness, count: number, options: Parameters<Harne
   return result;
 }
 
+describe('a fair share of the upstream budget', { concurrency: true }, () => {
+  test("one client flooding distinct cold queries spends only its share; another's cold query still reaches the upstream", async () => {
+    await withUpstream(async (upstream) => {
+      // A budget of 100 a minute: one client may start 10 upstream calls (the default share, 10 %).
+      const proxy = makeProxy(upstream, { upstreamMaxPerMinute: 100 });
+      const flood = { clientAddress: '198.51.100.7' };
+      const answers = [];
+      for (let page = 1; page <= 30; page++)
+        answers.push(await proxy.call(`/widget-api/reviews?limit=${page}`, flood));
+      assert.deepEqual(
+        answers.map((answer) => answer.status),
+        [...Array(10).fill(200), ...Array(20).fill(503)],
+      );
+      assert.equal(upstream.calls(), 10);
+      const refused = answers[10]!;
+      assert.equal(refused.json().error, 'Service Unavailable');
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+      // What is cached costs nothing: the flooder still gets it.
+      assert.equal((await proxy.call('/widget-api/reviews?limit=3', flood)).status, 200);
+      // Another visitor's cold query reaches the upstream.
+      const other = await proxy.call('/widget-api/reviews?limit=31', { clientAddress: '203.0.113.9' });
+      assert.equal(other.status, 200);
+      assert.equal(upstream.calls(), 11);
+    });
+  });
+
+  test('upstreamClientShare: 1 gives one client the whole budget', async () => {
+    await withUpstream(async (upstream) => {
+      const proxy = makeProxy(upstream, { upstreamMaxPerMinute: 100, upstreamClientShare: 1 });
+      for (let page = 1; page <= 30; page++)
+        assert.equal((await proxy.call(`/widget-api/reviews?limit=${page}`)).status, 200);
+      assert.equal(upstream.calls(), 30);
+    });
+  });
+});
+
 describe('rate limit per client', { concurrency: true }, () => {
   test('after perMinute requests → 429 with Retry-After, and the limited request calls nothing upstream', async () => {
     await withUpstream(async (upstream) => {

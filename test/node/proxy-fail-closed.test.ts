@@ -9,6 +9,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { nodeCompression } from '../../src/server/node.ts';
 import type { Compression } from '../../src/server/proxy/index.ts';
 import { page } from '../fixtures/payloads.ts';
+import { PROTOCOL_VERSION } from '../../src/api/protocol.ts';
 import { FakeClock } from './support/fake-clock.ts';
 import { reply, withUpstream } from './support/fake-upstream.ts';
 import { makeProxy } from './support/proxy-harness.ts';
@@ -202,9 +203,11 @@ describe('the quota guard', { concurrency: true }, () => {
       assert.equal(upstream.calls(), 1);
       const past = await proxy.call('/widget-api/reviews?rating=4&page=5000');
       assert.equal(past.status, 200);
+      // The widget protocol's answer, as every page is: an empty page, with this proxy's limits.
       assert.deepEqual(past.json(), {
-        pagination: { page: 5000, limit: 10, totalItems: 95, totalPages: 10 },
-        data: [],
+        protocol: PROTOCOL_VERSION,
+        limits: { maxLimit: 50, maxPage: 10_000 },
+        page: { items: [], skipped: 0, page: 5000, limit: 10, totalItems: 95, totalPages: 10 },
       });
       assert.equal(past.headers.get('x-cache'), 'PAST-END');
       assert.equal(upstream.calls(), 1, 'no upstream call for a page past the end');

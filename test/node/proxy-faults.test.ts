@@ -46,6 +46,27 @@ describe('timeouts and the deadline', { concurrency: true }, () => {
     });
   });
 
+  test('the retry budget: 200 cold queries on a hanging upstream make about 1.1 calls each, not 3', async () => {
+    await withUpstream(async (upstream) => {
+      upstream.fallback = reply.hang();
+      // Each query could make 3 attempts of 100 ms inside its deadline; the budget allows a tenth more.
+      const proxy = makeProxy(upstream, {
+        upstreamMaxPerMinute: 1000,
+        upstreamClientShare: 1,
+        limits: { attemptTimeoutMs: 100, deadlineMs: 1000, retries: 2 },
+      });
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => proxy.call(`/widget-api/reviews?page=${i + 1}`)),
+      );
+      assert.ok(answers.every((answer) => answer.status === 504));
+      const attempts = proxy.logs.filter(
+        (record) => record.type === 'upstream' && /attempt \d failed/.test(record.message),
+      ).length;
+      assert.ok(attempts > 200, `some retries were made (${attempts} attempts)`);
+      assert.ok(attempts <= 1.12 * 200, `${attempts} attempts for 200 queries`);
+    });
+  });
+
   test('a body that trickles past the timeout → 504', async () => {
     await withUpstream(async (upstream) => {
       upstream.fallback = reply.slowBody(2000);
@@ -79,7 +100,8 @@ describe('which failures are retried (retries: 2)', { concurrency: true }, () =>
     ['502', () => reply.status(502), 3, 503],
     ['503 with an HTML body', () => reply.html503(), 3, 503],
     ['504', () => reply.status(504), 3, 503],
-    ['429 without Retry-After', () => reply.tooMany(), 3, 503],
+    // Never retried: the upstream said how fast it may be called.
+    ['429 without Retry-After', () => reply.tooMany(), 1, 503],
     ['a connection reset', () => reply.reset(), 3, 502],
   ];
   for (const [name, fault, calls, status] of CASES) {
@@ -99,7 +121,7 @@ describe('which failures are retried (retries: 2)', { concurrency: true }, () =>
     ['503', () => reply.html503()],
     ['a connection reset', () => reply.reset()],
     ['a timeout', () => reply.hang()],
-    ['429 with Retry-After: 0', () => reply.tooMany('0')],
+    ['504', () => reply.status(504)],
   ] as const) {
     test(`${name} then a good answer → 200 after 2 calls`, async () => {
       await withUpstream(async (upstream) => {
@@ -157,11 +179,13 @@ describe('Retry-After', { concurrency: true }, () => {
       const proxy = makeProxy(upstream, { limits: { backoffBaseMs: 1000, deadlineMs: 3000 } });
       const a = proxy.call('/widget-api/info');
       await until(() => upstream.calls() === 1, 2000, 'call A');
-      // B waits its own 1 s out and succeeds; A's 900 ms backoff ends inside B's hold, so A waits too.
+      // B's 429 is not retried (its Retry-After is passed on); A's 900 ms backoff ends inside B's hold, so
+      // A waits it out, then retries.
       const [answerA, answerB] = await Promise.all([a, proxy.call('/widget-api/posts')]);
-      assert.equal(answerB.status, 200);
+      assert.equal(answerB.status, 503);
+      assert.equal(answerB.headers.get('retry-after'), '1');
       assert.equal(answerA.status, 200, 'a hold shorter than the deadline is waited out');
-      assert.equal(upstream.calls(), 4);
+      assert.equal(upstream.calls(), 3);
       const holdBegan = upstream.requests[1]?.at ?? 0;
       for (const retry of upstream.requests.slice(2)) {
         assert.ok(retry.at - holdBegan >= 990, `a retry went out ${retry.at - holdBegan} ms into a 1 s hold`);
@@ -169,9 +193,9 @@ describe('Retry-After', { concurrency: true }, () => {
     });
   });
 
-  test('a 429 with Retry-After: 1 inside the deadline is waited out exactly, then retried', async () => {
+  test('a 503 with Retry-After: 1 inside the deadline is waited out exactly, then retried', async () => {
     await withUpstream(async (upstream) => {
-      upstream.queue(reply.tooMany('1'));
+      upstream.queue(reply.status(503, { 'retry-after': '1' }));
       const proxy = makeProxy(upstream, { limits: { deadlineMs: 3000 } });
       const answer = await proxy.call('/widget-api/reviews');
       assert.equal(answer.status, 200);
@@ -438,7 +462,10 @@ describe('circuit breaker', { concurrency: true }, () => {
   test('counts logical calls, not attempts: two 503 calls (3 attempts each) open a breaker of 2', async () => {
     await withUpstream(async (upstream) => {
       upstream.fallback = reply.status(503);
-      const proxy = makeProxy(upstream, { limits: { circuitFailures: 2, circuitCooldownMs: 10_000 } });
+      // A retry budget of one retry per first attempt: each call makes its 3 attempts.
+      const proxy = makeProxy(upstream, {
+        limits: { circuitFailures: 2, circuitCooldownMs: 10_000, retryRatio: 1 },
+      });
       await proxy.call('/widget-api/info');
       assert.equal(upstream.calls(), 3);
       await proxy.call('/widget-api/posts');

@@ -27,8 +27,10 @@ import {
   type ResolvedOptions,
 } from './options.ts';
 import { PageEnds } from './page-ends.ts';
+import { ClientShares } from './client-share.ts';
 import { clientAddress } from './rate-limit.ts';
 import { Upstream, UpstreamError } from './upstream.ts';
+import { postPageAnswer, reviewPageAnswer } from './view-model.ts';
 
 /**
  * A request as the proxy needs it: what every runtime can give cheaply. The Fetch handler builds it from
@@ -91,6 +93,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const upstream = new Upstream(config, clock, gates);
   const cache = new AnswerCache(config, clock, shared && new SharedAnswers(shared, config, clock));
   const pageEnds = new PageEnds(config.ttlMs, clock);
+  const clientShares = new ClientShares(config.upstreamMaxPerMinute, config.upstreamClientShare, clock);
   const codings = Object.keys(config.compression) as ContentCoding[];
   // What depends on the configuration only, computed once: the hot path builds no such strings.
   const routes = new Map(OPERATIONS.map((operation) => [`${config.mount}/${operation}`, operation]));
@@ -199,7 +202,8 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       return finish(jsonError(400, 'Bad Request', parsed.message, { limits: config.limits }));
     }
 
-    const limited = await rateLimited(request);
+    const client = clientOf(request);
+    const limited = await rateLimited(client);
     if (limited) return finish(limited);
 
     const { query } = parsed;
@@ -209,9 +213,13 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     if (!answer) {
       const filterKey = `${operation}?${canonicalQuery(operation!, { ...query, page: undefined })}`;
       const emptyPage = operation === 'info' ? undefined : pageEnds.pastTheEnd(filterKey, query);
-      if (emptyPage !== undefined) return finish(jsonAnswer(request, emptyPage));
+      if (emptyPage !== undefined) {
+        // The widget protocol's answer, made as every page's is (view-model.ts).
+        const pageAnswer = operation === 'reviews' ? reviewPageAnswer : postPageAnswer;
+        return finish(jsonAnswer(request, JSON.stringify(pageAnswer(emptyPage, config.limits))));
+      }
       try {
-        ({ answer, outcome } = await cache.get(key, () => load(operation!, query, filterKey)));
+        ({ answer, outcome } = await cache.get(key, () => load(client, operation!, query, filterKey)));
       } catch (error) {
         return finish(upstreamErrorResponse(error, clock.now()));
       }
@@ -219,12 +227,15 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     return cachedAnswer(request, answer, outcome, common, varyOrigin);
   }
 
-  /** A 429 when this client has no token left; fail closed: an unknown address is one shared bucket. */
-  async function rateLimited(request: ProxyRequest): Promise<ProxyAnswer | undefined> {
+  /** The client's address as this proxy trusts it; fail closed: an unknown one is one shared client. */
+  function clientOf(request: ProxyRequest): string {
+    return clientAddress(request.header('x-forwarded-for'), request.clientAddress, config.trustProxy);
+  }
+
+  /** A 429 when this client has no token left. */
+  async function rateLimited(client: string): Promise<ProxyAnswer | undefined> {
     if (config.perMinute <= 0) return undefined;
-    const wait = await gates.takeToken(
-      clientAddress(request.header('x-forwarded-for'), request.clientAddress, config.trustProxy),
-    );
+    const wait = await gates.takeToken(client);
     if (wait <= 0) return undefined;
     const limited = jsonError(429, 'Too Many Requests', 'Too many requests; slow down.');
     limited.headers['retry-after'] = String(wait);
@@ -237,7 +248,8 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     if (!asked.ok) {
       return jsonError(asked.status, asked.status === 404 ? 'Not Found' : 'Bad Request', asked.message);
     }
-    const limited = await rateLimited(request);
+    const client = clientOf(request);
+    const limited = await rateLimited(client);
     if (limited) return limited;
     const now = clock.now();
     const cached = fragments.get(asked.key);
@@ -250,11 +262,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
         pending = config.html!(asked.markup, {
           proxy: handler,
           url: `${request.origin}${request.pathname}`,
-          clientAddress: clientAddress(
-            request.header('x-forwarded-for'),
-            request.clientAddress,
-            config.trustProxy,
-          ),
+          clientAddress: client,
         }).finally(() => rendering.delete(asked.key));
         rendering.set(asked.key, pending);
       }
@@ -277,8 +285,22 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     };
   }
 
-  async function load(operation: Operation, query: ParsedQuery, filterKey: string): Promise<string> {
-    const { json, totals } = await upstream.call(operation, query);
+  /** Loads a cold query for `client`, who spends its share of the upstream budget (client-share.ts). */
+  async function load(
+    client: string,
+    operation: Operation,
+    query: ParsedQuery,
+    filterKey: string,
+  ): Promise<string> {
+    const { json, totals } = await upstream.call(operation, query, () => {
+      const retryAt = clientShares.take(client);
+      if (retryAt === undefined) return undefined;
+      return new UpstreamError(
+        'budget',
+        `This client has started its share (${clientShares.perMinute} a minute) of upstream calls.`,
+        retryAt,
+      );
+    });
     if (totals) pageEnds.record(filterKey, totals);
     return json;
   }

@@ -5,6 +5,7 @@
 import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, MAX_LIMIT, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
 import type { Limits } from '../../api/protocol.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { DEFAULT_RETRY_BUDGET, type RetryBudgetConfig } from './retry-budget.ts';
 import type { ProxyStore } from './fleet/store.ts';
 
 export interface ProxyOptions {
@@ -41,6 +42,12 @@ export interface ProxyOptions {
    * together. When it is spent, stale answers are served, else 503 with `Retry-After`. Default 300.
    */
   upstreamMaxPerMinute?: number;
+  /**
+   * The share of `upstreamMaxPerMinute` one client address may start (its cold queries): past it, its
+   * cold queries get 503 with `Retry-After` while others' still reach the upstream. 0 < share ≤ 1;
+   * default 0.1 (1: no share).
+   */
+  upstreamClientShare?: number;
   /**
    * Compression of JSON answers, computed once per cached answer: a compressor per content coding.
    * Default: gzip through the standard `CompressionStream`. `review-widgets/node` exports
@@ -79,6 +86,11 @@ export interface ProxyOptions {
     deadlineMs?: number;
     /** Retries after the first attempt. Default 2. */
     retries?: number;
+    /**
+     * Retries per first attempt, at most, across every query of this process (a token bucket with a small
+     * reserve per second: retry-budget.ts). Default 0.1; 0 leaves only the reserve.
+     */
+    retryRatio?: number;
     /** First backoff step in ms (full jitter, doubling). Default 200. */
     backoffBaseMs?: number;
     /** Consecutive failed calls that open the circuit. Default 5. */
@@ -166,6 +178,7 @@ export interface ResolvedOptions {
   maxBytes: number;
   negativeTtlMs: number;
   upstreamMaxPerMinute: number;
+  upstreamClientShare: number;
   compression: Compression;
   clock: Clock;
   store?: ProxyStore;
@@ -180,6 +193,7 @@ export interface ResolvedOptions {
   attemptTimeoutMs: number;
   deadlineMs: number;
   retries: number;
+  retryBudget: RetryBudgetConfig;
   backoffBaseMs: number;
   circuitFailures: number;
   circuitCooldownMs: number;
@@ -245,6 +259,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     negativeTtlMs: seconds(cache.negativeTtlSeconds, 30, 'cache.negativeTtlSeconds'),
     // At least one call a minute (0 would darken every widget); the ring of call times stays small.
     upstreamMaxPerMinute: whole(options.upstreamMaxPerMinute, 300, 'upstreamMaxPerMinute', 1, 100_000),
+    upstreamClientShare: share(options.upstreamClientShare, 0.1, 'upstreamClientShare'),
     compression: options.compression === false ? {} : (options.compression ?? { gzip: webGzip }),
     clock: options.clock ?? systemClock,
     store: options.store,
@@ -258,6 +273,10 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     attemptTimeoutMs: whole(limits.attemptTimeoutMs, 3000, 'limits.attemptTimeoutMs', 1),
     deadlineMs: whole(limits.deadlineMs, 8000, 'limits.deadlineMs', 1),
     retries: whole(limits.retries, 2, 'limits.retries', 0),
+    retryBudget: {
+      ...DEFAULT_RETRY_BUDGET,
+      ratio: fraction(limits.retryRatio, DEFAULT_RETRY_BUDGET.ratio, 'limits.retryRatio'),
+    },
     backoffBaseMs: whole(limits.backoffBaseMs, 200, 'limits.backoffBaseMs', 0),
     circuitFailures: whole(limits.circuitFailures, 5, 'limits.circuitFailures', 1),
     circuitCooldownMs: whole(limits.circuitCooldownMs, 15_000, 'limits.circuitCooldownMs', 0),
@@ -379,6 +398,24 @@ function parseOrigins(value: readonly string[] | '*'): ReadonlySet<string> | '*'
     origins.add(url.origin);
   }
   return origins;
+}
+
+/** A share: more than 0, at most 1, or the fallback when not given. */
+function share(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value > 0 && value <= 1)) {
+    throw new ProxyConfigError(`${name} must be a number above 0 and at most 1; got ${String(value)}.`);
+  }
+  return value;
+}
+
+/** A number from 0 to 1, or the fallback when not given. */
+function fraction(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
+    throw new ProxyConfigError(`${name} must be a number from 0 to 1; got ${String(value)}.`);
+  }
+  return value;
 }
 
 function seconds(value: number | undefined, fallback: number, name: string, min = 0): number {

@@ -6,6 +6,7 @@
 import { LRUCache } from 'lru-cache';
 import { DEFAULT_LIMIT } from '../../api/limits.ts';
 import type { ParsedQuery } from '../../api/query.ts';
+import type { PageEnvelope } from '../../api/schemas.ts';
 import type { Clock } from './clock.ts';
 import type { PageTotals } from './upstream.ts';
 
@@ -25,14 +26,17 @@ export class PageEnds {
     this.ends.set(filterKey, { ...totals, seenAt: this.clock.now() });
   }
 
-  /** The JSON of an empty page when `query.page` is known to lie past the end, else `undefined`. */
-  pastTheEnd(filterKey: string, query: ParsedQuery): string | undefined {
+  /**
+   * The upstream's empty page (its envelope, for the view model to make the widget protocol's answer
+   * from) when `query.page` is known to lie past the end, else `undefined`.
+   */
+  pastTheEnd(filterKey: string, query: ParsedQuery): PageEnvelope | undefined {
     const page = query.page ?? 1;
     if (page === 1) return undefined;
     const end = this.ends.get(filterKey);
     if (!end || this.clock.now() - end.seenAt >= this.freshMs || page <= end.totalPages) return undefined;
     const { totalItems, totalPages } = end;
     const pagination = { page, limit: query.limit ?? DEFAULT_LIMIT, totalItems, totalPages };
-    return JSON.stringify({ pagination, data: [] });
+    return { pagination, data: [] };
   }
 }

@@ -18,6 +18,7 @@ import { businessAnswer, postPageAnswer, reviewPageAnswer } from './view-model.t
 import { sleep, type Clock } from './clock.ts';
 import type { Gates } from './fleet/gates.ts';
 import type { ResolvedOptions } from './options.ts';
+import { RetryBudget } from './retry-budget.ts';
 
 /** Fixed map from our routes to the API document's paths. */
 export const UPSTREAM_PATHS: Record<Operation, string> = {
@@ -43,12 +44,13 @@ export type UpstreamFailure = (typeof UPSTREAM_FAILURES)[number];
 
 /** Failures that say the upstream itself is unhealthy: the only ones the circuit breaker counts. */
 export const HEALTH_FAILURES: ReadonlySet<UpstreamFailure> = new Set(HEALTH);
-const RETRYABLE: ReadonlySet<UpstreamFailure> = new Set([
-  'timeout',
-  'network',
-  'rate-limited',
-  'unavailable',
-]);
+/**
+ * Retried (within the retry budget): no connection, no answer in time, a 502, 503 or 504. Never a 429 (the
+ * upstream said how fast it may be called: its `Retry-After` holds every call) nor any other 4xx or 500.
+ */
+const RETRYABLE: ReadonlySet<UpstreamFailure> = new Set(['timeout', 'network', 'unavailable']);
+/** A retry with less time than this before the deadline would only spend the budget. */
+const MIN_ATTEMPT_MS = 250;
 /** Failures that belong to one query: the cache remembers them (negative caching). */
 export const QUERY_FAILURES: ReadonlySet<UpstreamFailure> = new Set(QUERY);
 /** Failures with no status line, logged per attempt (`checkStatus` logs the others where it reads them). */
@@ -83,6 +85,7 @@ export type UpstreamConfig = Pick<
   | 'attemptTimeoutMs'
   | 'deadlineMs'
   | 'retries'
+  | 'retryBudget'
   | 'backoffBaseMs'
   | 'maxRetryAfterMs'
 >;
@@ -99,15 +102,28 @@ export interface PageTotals {
 }
 
 export class Upstream {
+  /** Retries add at most about a tenth to the calls (retry-budget.ts). */
+  private readonly retryBudget: RetryBudget;
+
   constructor(
     private readonly config: UpstreamConfig,
     private readonly clock: Clock,
     /** The hold, the breaker and the budget: this instance's, or the fleet's (fleet/gates.ts). */
     private readonly gates: Gates,
-  ) {}
+  ) {
+    this.retryBudget = new RetryBudget(config.retryBudget, clock);
+  }
 
-  /** One logical upstream call: retries, backoff and the deadline included. */
-  async call(operation: Operation, query: ParsedQuery): Promise<Validated> {
+  /**
+   * One logical upstream call: retries, backoff and the deadline included. `spendShare`: the caller's
+   * share of the budget, spent just before the first attempt (once nothing else holds the call back); an
+   * error when it is spent.
+   */
+  async call(
+    operation: Operation,
+    query: ParsedQuery,
+    spendShare: () => UpstreamError | undefined = () => undefined,
+  ): Promise<Validated> {
     const deadline = this.clock.now() + this.config.deadlineMs;
     const held = await this.holdError();
     if (held) throw held;
@@ -120,7 +136,7 @@ export class Upstream {
       );
     }
     try {
-      const body = await this.callWithRetries(operation, query, deadline);
+      const body = await this.callWithRetries(operation, query, deadline, spendShare);
       await this.gates.settle('success', admission.trial);
       return body;
     } catch (error) {
@@ -135,6 +151,7 @@ export class Upstream {
     operation: Operation,
     query: ParsedQuery,
     deadline: number,
+    spendShare: () => UpstreamError | undefined,
   ): Promise<Validated> {
     for (let attempt = 0; ; attempt++) {
       // A hold set while this call backed off (another call was told to wait) holds this retry too:
@@ -143,6 +160,8 @@ export class Upstream {
         if (attempt === 0 || !hold.retryAt || hold.retryAt >= deadline) throw hold;
         await sleep(this.clock, hold.retryAt - this.clock.now());
       }
+      const shareSpent = attempt === 0 ? spendShare() : undefined;
+      if (shareSpent) throw shareSpent;
       const budgetRetryAt = await this.gates.takeBudget();
       if (budgetRetryAt !== undefined) {
         throw new UpstreamError(
@@ -151,6 +170,7 @@ export class Upstream {
           budgetRetryAt,
         );
       }
+      if (attempt === 0) this.retryBudget.deposit();
       try {
         return await this.attempt(operation, query, deadline);
       } catch (error) {
@@ -171,7 +191,9 @@ export class Upstream {
         const retry =
           RETRYABLE.has(failure.failure) &&
           attempt < this.config.retries &&
-          this.clock.now() + wait < deadline;
+          deadline - (this.clock.now() + wait) >= MIN_ATTEMPT_MS &&
+          this.gates.breakerState !== 'open' &&
+          this.retryBudget.withdraw(); // last: a token is spent only on a retry that happens
         if (!retry) throw failure;
         await sleep(this.clock, wait);
       }

@@ -91,7 +91,10 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-/** Starts one `npm start` server with `env` (PORT chosen by the system) and waits for its banner. */
+/**
+ * Starts one `npm start` server with `env` (PORT chosen by the system) and waits, as a load balancer
+ * would, until `/readyz` says it is ready (its store has had its chance to answer).
+ */
 export function startInstance(env: Record<string, string>): Promise<Instance> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
@@ -104,16 +107,21 @@ export function startInstance(env: Record<string, string>): Promise<Instance> {
       const port = /listening on port (\d+)/.exec(output)?.[1];
       if (port && !started) {
         started = true;
-        resolve({
-          url: `http://127.0.0.1:${port}`,
-          output: () => output,
-          stop: () =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGKILL');
+        const url = `http://127.0.0.1:${port}`;
+        void untilReady(url).then(
+          () =>
+            resolve({
+              url,
+              output: () => output,
+              stop: () =>
+                new Promise<void>((done) => {
+                  if (child.exitCode !== null) return done();
+                  child.once('exit', () => done());
+                  child.kill('SIGKILL');
+                }),
             }),
-        });
+          reject,
+        );
       }
     };
     child.stdout.on('data', collect);
@@ -127,4 +135,18 @@ export function startInstance(env: Record<string, string>): Promise<Instance> {
 /** `count` instances with the same `env`, started side by side. */
 export function startInstances(count: number, env: Record<string, string>): Promise<Instance[]> {
   return Promise.all(Array.from({ length: count }, () => startInstance(env)));
+}
+
+/** Polls `{url}/readyz` until it answers 200 (at most 15 s). */
+async function untilReady(url: string): Promise<void> {
+  const end = Date.now() + 15_000;
+  for (;;) {
+    const status = await fetch(`${url}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > end) throw new Error(`${url} never became ready (last /readyz: ${status})`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
