@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
 
@@ -19,6 +21,35 @@ function scriptTagBuild(): UserConfig {
         // to browsers, so minify them fully. License comments stay.
         output: { minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
       },
+    },
+  };
+}
+
+/**
+ * The builds with folders of their own in `dist/`, which the bundle build leaves alone: the library
+ * (`lib/`, scripts/build-lib.mjs) and the compiled `npm start` server (`app/`, scripts/build-app.mjs).
+ */
+export const OTHER_BUILDS = ['lib', 'app'];
+
+/**
+ * Empties the output folder before the build, but for the other builds' folders: once per plugin (the ES
+ * and IIFE formats are two builds; the second must not remove the first's files).
+ */
+function emptyOutDirBut(kept: readonly string[]): Plugin {
+  let outDir = '';
+  let emptied = false;
+  return {
+    name: 'empty-out-dir-but',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    buildStart() {
+      if (emptied) return;
+      emptied = true;
+      if (!existsSync(outDir)) return;
+      for (const entry of readdirSync(outDir))
+        if (!kept.includes(entry)) rmSync(join(outDir, entry), { recursive: true, force: true });
     },
   };
 }
@@ -92,10 +123,11 @@ const configuratorBundle = () =>
 export default defineConfig(() => {
   const shared = scriptTagBuild();
   return {
-    plugins: [...shared.plugins!, perElementEntries(), configuratorBundle()],
+    plugins: [emptyOutDirBut(OTHER_BUILDS), ...shared.plugins!, perElementEntries(), configuratorBundle()],
     build: {
       ...shared.build,
       outDir: 'dist',
+      emptyOutDir: false,
       sourcemap: true,
       lib: {
         entry: 'src/define.ts',

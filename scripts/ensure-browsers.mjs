@@ -4,6 +4,7 @@
 // message saying what to install. Nothing downloads a browser of its own.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from './apt-install.mjs';
 import { FIREFOX_PATH, MINIBROWSER_PATH, WEBKIT_DRIVER_PATH } from './find-browsers.mjs';
 
 execFileSync(process.execPath, ['scripts/ensure-chromium.mjs'], { stdio: 'inherit' });
@@ -20,18 +21,7 @@ const missing = () => [
 
 let packages = missing();
 if (packages.length === 0) process.exit(0);
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-if (isRoot && existsSync('/usr/bin/apt-get')) {
-  console.log(`Installing the browser engines' packages: apt-get install -y ${packages.join(' ')}...`);
-  const install = () =>
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { stdio: 'inherit' });
-  try {
-    install();
-  } catch {
-    // The package lists may be missing on a fresh container: refresh them once and retry.
-    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    install();
-  }
+if (aptInstall(packages)) {
   packages = missing();
   if (packages.length === 0) process.exit(0);
 }

@@ -12,6 +12,7 @@ import type { ServerConfig } from './config.ts';
 import {
   createProxy,
   HEALTH_PATHS,
+  type AnsweringHandler,
   type LogRecord,
   type ProxyContext,
   type ProxyOptions,
@@ -128,12 +129,19 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, te
     },
   );
 
+  /** The proxy that answers `pathname` (a tenant's, the business's, the probes), or none: a page or file. */
+  const answering = (pathname: string): AnsweringHandler | undefined =>
+    tenantsProxy?.owns(pathname)
+      ? tenantsProxy
+      : pathname === PROXY_MOUNT || pathname.startsWith(`${PROXY_MOUNT}/`) || HEALTH_PATHS.has(pathname)
+        ? proxy
+        : undefined;
+
   const app = async (request: Request, context?: ProxyContext): Promise<Response> => {
     if (context) contexts.set(request, context);
     const { pathname } = new URL(request.url);
-    if (tenantsProxy?.owns(pathname)) return tenantsProxy(request, context);
-    if (pathname === PROXY_MOUNT || pathname.startsWith(`${PROXY_MOUNT}/`) || HEALTH_PATHS.has(pathname))
-      return proxy(request, context);
+    const answerer = answering(pathname);
+    if (answerer) return answerer(request, context);
     if (sample && pathname.startsWith(`${SAMPLE_MOUNT}/`)) return sample(request);
     if (TOOL_PAGES.includes(`${pathname}/`)) {
       const { search } = new URL(request.url);
@@ -144,8 +152,9 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, te
       new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
     );
   };
-  // The instance's readiness is the proxy's (`/readyz`).
-  return Object.assign(app, { markReady: proxy.markReady, drain: proxy.drain });
+  // The instance's readiness is the proxy's (`/readyz`); `answering` lets a Node server send the proxy's
+  // paths down its plain-data fast path (node.ts `toNodeRouter`).
+  return Object.assign(app, { markReady: proxy.markReady, drain: proxy.drain, answering });
 }
 
 /**

@@ -65,6 +65,30 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
   };
 }
 
+/**
+ * One listener for a site whose proxy is one route among its pages: requests `route` gives a proxy to
+ * (by their plain path) go down that proxy's fast path; the rest, and any path that is not plain, through
+ * `fallback` as Fetch requests. `npm start` serves the demo and the proxy this way; so can Express or
+ * Hono with `toNodeListener(proxy)` on the proxy's route.
+ */
+export function toNodeRouter(
+  fallback: FetchHandler,
+  route: (pathname: string) => FetchHandler | undefined,
+): NodeListener {
+  const viaFetch = toNodeListener(fallback);
+  const fast = new WeakMap<FetchHandler, NodeListener>();
+  return (incoming, outgoing) => {
+    const target = incoming.url ?? '/';
+    const question = target.indexOf('?');
+    const path = question < 0 ? target : target.slice(0, question);
+    const handler = PLAIN_PATH.test(path) ? route(path) : undefined;
+    if (!handler) return viaFetch(incoming, outgoing);
+    let listener = fast.get(handler);
+    if (!listener) fast.set(handler, (listener = toNodeListener(handler)));
+    return listener(incoming, outgoing);
+  };
+}
+
 function addressOf(socket: Socket): string | undefined {
   return peerAddresses.get(socket) ?? socket.remoteAddress;
 }
@@ -151,11 +175,13 @@ export const nodeCompression: Compression = {
  * `health.eventLoopDelayMs`: an instance whose loop lags this much answers late, and says it is not ready.
  */
 export function eventLoopDelay(windowMs = 10_000): () => number {
-  const histogram = monitorEventLoopDelay({ resolution: 20 });
+  const resolutionMs = 20;
+  const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
   histogram.enable();
   let since = performance.now();
   return () => {
-    const delayMs = histogram.count ? histogram.percentile(99) / 1e6 : 0;
+    // The histogram samples every `resolutionMs`, and reads that much on an idle loop: the lag is beyond it.
+    const delayMs = histogram.count ? Math.max(0, histogram.percentile(99) / 1e6 - resolutionMs) : 0;
     if (performance.now() - since > windowMs) {
       histogram.reset();
       since = performance.now();

@@ -5,7 +5,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { createApp } from './app.ts';
 import { ConfigError, publicUrlOf, readConfig, redisAddress, type ServerConfig } from './config.ts';
-import { eventLoopDelay, recordPeerAddresses, toNodeListener } from './node.ts';
+import { eventLoopDelay, recordPeerAddresses, toNodeRouter } from './node.ts';
 import { redisStore } from './proxy/fleet/redis-store.ts';
 import { ProxyConfigError } from './proxy/index.ts';
 import { readTenantsFile, type TenantsConfig } from './tenants-file.ts';
@@ -71,7 +71,8 @@ async function started(): Promise<void> {
     server.close();
     fail(error);
   }
-  server.on('request', toNodeListener(app));
+  // The proxy's paths on its plain-data fast path; pages and files through the Fetch handler.
+  server.on('request', toNodeRouter(app, app.answering));
   console.log(
     `review-widgets demo: ${publicUrl}/  (proxy at ${publicUrl}/widget-api; listening on port ${port})`,
   );

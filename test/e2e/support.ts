@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
 import { createApp } from '../../src/server/app.ts';
 import { readConfig } from '../../src/server/config.ts';
-import { toNodeListener } from '../../src/server/node.ts';
+import { toNodeRouter } from '../../src/server/node.ts';
 import type { LogRecord } from '../../src/server/proxy/index.ts';
 
 /**
@@ -32,10 +32,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   // "localhost", as `npm start` prints it: the page, the proxy and the sample's images share one origin.
   const url = `http://localhost:${port}`;
   const log: LogRecord[] = [];
-  server.on(
-    'request',
-    toNodeListener(createApp({ config, selfUrl: url, log: (record) => log.push(record) })),
-  );
+  // Routed as `npm start` routes it: the proxy's paths on its fast path, pages through the Fetch handler.
+  const app = createApp({ config, selfUrl: url, log: (record) => log.push(record) });
+  server.on('request', toNodeRouter(app, app.answering));
   return {
     url,
     log,

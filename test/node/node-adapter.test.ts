@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { createNodeServer, toNodeListener } from '../../src/server/node.ts';
+import { createNodeServer, toNodeListener, toNodeRouter } from '../../src/server/node.ts';
 import { createProxy, type LogRecord } from '../../src/server/proxy/index.ts';
 import { withUpstream } from './support/fake-upstream.ts';
 import { API_KEY, until } from './support/proxy-harness.ts';
@@ -114,6 +114,56 @@ test('the fast path (createProxy through toNodeListener) answers exactly as the 
       }
     } finally {
       await Promise.all([generic, fast].map((server) => new Promise((resolve) => server.close(resolve))));
+    }
+  });
+});
+
+test("toNodeRouter: the proxy's plain paths take its fast path, pages and odd paths the Fetch handler", async () => {
+  await withUpstream(async (upstream) => {
+    const proxy = proxyFor(upstream.url, [], 0);
+    const answered: string[] = [];
+    // The fast path calls `answer` with a plain request; the Fetch path calls the handler itself.
+    const watched = Object.assign(
+      async (request: Request) => {
+        answered.push(`fetch ${new URL(request.url).pathname}`);
+        return proxy(request);
+      },
+      {
+        answer: (request: Parameters<typeof proxy.answer>[0]) => {
+          answered.push(`fast ${request.pathname}`);
+          return proxy.answer(request);
+        },
+      },
+    );
+    const pages = async (request: Request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.startsWith('/widget-api')) return watched(request);
+      answered.push(`page ${pathname}`);
+      return new Response('a page', { headers: { 'content-type': 'text/plain' } });
+    };
+    const server = createServer(
+      toNodeRouter(pages, (path) =>
+        path.startsWith('/widget-api') || path === '/readyz' ? watched : undefined,
+      ),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const get = (path: string) =>
+        fetch(`http://127.0.0.1:${port}${path}`).then((response) => response.status);
+      assert.equal(await get('/widget-api/info'), 200);
+      assert.equal(await get('/readyz'), 200);
+      assert.equal(await get('/about'), 200);
+      // Not a plain path (an escape): read by the Fetch side, as `new URL` reads it (no such route).
+      assert.equal(await get('/widget-api/%69nfo'), 404);
+      assert.deepEqual(answered, [
+        'fast /widget-api/info',
+        'fast /readyz',
+        'page /about',
+        'fetch /widget-api/%69nfo',
+      ]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

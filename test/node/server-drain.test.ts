@@ -9,6 +9,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { test } from 'node:test';
 import { gated, startFakeUpstream } from './support/fake-upstream.ts';
+import { builtApp } from './support/built-app.ts';
+
+/** `npm start`'s server, compiled as production runs it. */
+const APP = await builtApp();
 
 interface Served {
   child: ChildProcess;
@@ -20,7 +24,7 @@ interface Served {
 /** start.ts with `env`, once it listens. */
 function serve(env: Record<string, string>): Promise<Served> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    const child = spawn(process.execPath, [APP], {
       env: { PATH: process.env.PATH ?? '', PORT: '0', RATE_LIMIT_PER_MINUTE: '0', ...env },
     });
     let output = '';

@@ -3,11 +3,15 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import { ConfigError, publicUrlOf, readConfig } from '../../src/server/config.ts';
+import { builtApp } from './support/built-app.ts';
+
+/** `npm start`'s server, compiled as production runs it. */
+const APP = await builtApp();
 
 /** Runs src/server/start.ts with `env`, returns its exit code and output once it exits or prints its banner. */
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    const child = spawn(process.execPath, [APP], {
       env: { PATH: process.env.PATH ?? '', ...env },
     });
     let output = '';
@@ -62,7 +66,7 @@ test('readConfig: defaults, lists and numbers', () => {
  */
 function serve(env: Record<string, string>): Promise<{ port: number; output: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    const child = spawn(process.execPath, [APP], {
       env: { PATH: process.env.PATH ?? '', ...env },
     });
     let output = '';

@@ -14,6 +14,7 @@ import { createTenantsProxy, ProxyConfigError, type LogRecord } from '../../src/
 import { parseTenants } from '../../src/server/tenants-file.ts';
 import { renderWidgets } from '../../src/ssr/render-widgets.ts';
 import { payloadFor, withUpstream } from './support/fake-upstream.ts';
+import { builtApp } from './support/built-app.ts';
 
 const ONE = {
   tenants: {
@@ -201,7 +202,7 @@ test('REDIS_URL and TENANTS_FILE in the environment; a bad REDIS_URL is refused 
 test('npm start stops at once with a clear message when the tenants file names a variable that is not set', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'rw-tenants-')), 'tenants.json');
   writeFileSync(file, JSON.stringify(ONE));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+  const child = spawn(process.execPath, [await builtApp()], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', TENANTS_FILE: file },
   });
   let output = '';

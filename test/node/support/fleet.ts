@@ -7,6 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { REDIS_SERVER } from '../../../scripts/find-redis.mjs';
+import { builtApp } from './built-app.ts';
+
+/** `npm start`'s server, compiled as production runs it. */
+const APP = await builtApp();
 
 /** A port free on loopback right now. */
 export function freePort(): Promise<number> {
@@ -97,7 +101,7 @@ export interface Instance {
  */
 export function startInstance(env: Record<string, string>): Promise<Instance> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    const child = spawn(process.execPath, [APP], {
       env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
     });
     let output = '';
