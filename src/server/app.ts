@@ -71,9 +71,20 @@ export interface AppOptions {
   tenants?: TenantsConfig;
   /** Readiness (`/readyz`): the proxy's `health` option. */
   health?: ProxyOptions['health'];
+  /** Where every proxy (the business's and each tenant's) reports its metrics. */
+  metrics?: ProxyOptions['metrics'];
 }
 
-export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, tenants, health }: AppOptions) {
+export function createApp({
+  config,
+  selfUrl,
+  publicUrl = selfUrl,
+  log,
+  store,
+  tenants,
+  health,
+  metrics,
+}: AppOptions) {
   const sample = config.upstream
     ? undefined
     : createSampleUpstream({ basePath: SAMPLE_MOUNT, publicBaseUrl: publicUrl });
@@ -83,6 +94,7 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, te
     html: renderWidgets,
     store,
     log,
+    metrics,
   } satisfies Partial<ProxyOptions>;
   const proxy = createProxy({
     apiKey: config.upstream?.apiKey ?? SAMPLE_API_KEY,
@@ -154,7 +166,7 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, log, store, te
   };
   // The instance's readiness is the proxy's (`/readyz`); `answering` lets a Node server send the proxy's
   // paths down its plain-data fast path (node.ts `toNodeRouter`).
-  return Object.assign(app, { markReady: proxy.markReady, drain: proxy.drain, answering });
+  return Object.assign(app, { markReady: proxy.markReady, drain: proxy.drain, answering, proxy });
 }
 
 /**

@@ -26,6 +26,8 @@ export interface ServerConfig {
   shutdown: { drainDelayMs: number; timeoutMs: number };
   /** `READY_MAX_EVENT_LOOP_DELAY_MS`: past this lag, `/readyz` says overloaded. */
   maxEventLoopDelayMs: number;
+  /** `METRICS_PORT`: where `/metrics` is served (never the public port). `undefined`: no metrics. */
+  metricsPort?: number;
 }
 
 export class ConfigError extends Error {
@@ -63,6 +65,10 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       1,
       600_000,
     ),
+    metricsPort:
+      env.METRICS_PORT === undefined || env.METRICS_PORT.trim() === ''
+        ? undefined
+        : integer(env.METRICS_PORT, 0, 'METRICS_PORT', 0, 65535),
     redisUrl: redisUrl(env.REDIS_URL),
     tenantsFile: env.TENANTS_FILE?.trim() || undefined,
     publicUrl: publicUrl(env.PUBLIC_URL),

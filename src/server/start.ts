@@ -8,6 +8,7 @@ import { ConfigError, publicUrlOf, readConfig, redisAddress, type ServerConfig }
 import { eventLoopDelay, recordPeerAddresses, toNodeRouter } from './node.ts';
 import { redisStore } from './proxy/fleet/redis-store.ts';
 import { ProxyConfigError } from './proxy/index.ts';
+import { prometheusMetrics } from './prometheus.ts';
 import { readTenantsFile, type TenantsConfig } from './tenants-file.ts';
 
 let config: ServerConfig;
@@ -45,6 +46,7 @@ server.on('request', (_request, response: ServerResponse) => {
 });
 server.on('error', (error) => fail(error));
 let app: ReturnType<typeof createApp> | undefined;
+let metricsServer: ReturnType<typeof createServer> | undefined;
 server.listen(config.port, () => void started());
 
 async function started(): Promise<void> {
@@ -53,8 +55,10 @@ async function started(): Promise<void> {
   // The proxy reaches the sample upstream over loopback, whatever address visitors use (PUBLIC_URL).
   const selfUrl = `http://localhost:${port}`;
   const publicUrl = publicUrlOf(config, port);
+  const prometheus = config.metricsPort === undefined ? undefined : prometheusMetrics();
   try {
     app = createApp({
+      metrics: prometheus?.metrics,
       config,
       selfUrl,
       publicUrl,
@@ -73,6 +77,15 @@ async function started(): Promise<void> {
   }
   // The proxy's paths on its plain-data fast path; pages and files through the Fetch handler.
   server.on('request', toNodeRouter(app, app.answering));
+  if (prometheus) {
+    // A port of its own, never the public one: metrics say how busy the site is and how its upstream fares.
+    prometheus.watch(app.proxy);
+    metricsServer = createServer(prometheus.listener).listen(config.metricsPort, () => {
+      const address = metricsServer!.address();
+      const metricsPort = typeof address === 'object' && address ? address.port : config.metricsPort;
+      console.log(`Metrics: http://localhost:${metricsPort}/metrics (Prometheus)`);
+    });
+  }
   console.log(
     `review-widgets demo: ${publicUrl}/  (proxy at ${publicUrl}/widget-api; listening on port ${port})`,
   );
@@ -122,6 +135,7 @@ async function stop(signal: string): Promise<void> {
     server.closeIdleConnections();
   });
   clearTimeout(deadline);
+  metricsServer?.close();
   await store?.close().catch(() => {});
   process.exit(0);
 }

@@ -35,4 +35,12 @@ export class UpstreamBudget {
     this.next = (this.next + 1) % this.perMinute;
     return undefined;
   }
+
+  /** Attempts that may still start in the current minute (this instance's count). */
+  remaining(): number {
+    const now = this.clock.now();
+    let spent = 0;
+    for (const time of this.times) if (now - time < WINDOW_MS) spent++;
+    return this.perMinute - spent;
+  }
 }

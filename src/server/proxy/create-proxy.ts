@@ -19,6 +19,7 @@ import { LRUCache } from 'lru-cache';
 import { decideCors, PREFLIGHT_HEADERS, type CorsDecision } from './cors.ts';
 import { fragmentRequest } from './fragments.ts';
 import { HEALTH_PATHS, healthAnswer, type HealthFacts, type Lifecycle } from './health.ts';
+import { methodLabel, type CacheResult, type MetricRoute } from './metrics.ts';
 import {
   resolveOptions,
   type ContentCoding,
@@ -71,7 +72,18 @@ export type ProxyHandler = AnsweringHandler & {
   markReady(): void;
   drain(): void;
   readonly lifecycle: Lifecycle;
+  /** What gauges read at a scrape: readiness, the breaker, the store, the budget left this minute. */
+  state(): ProxyState;
 };
+
+export interface ProxyState {
+  lifecycle: Lifecycle;
+  breaker: 'closed' | 'open' | 'half-open';
+  /** `undefined`: no shared store configured. */
+  storeAvailable: boolean | undefined;
+  /** Upstream attempts that may still start this minute (this instance's count). */
+  budgetRemaining: number;
+}
 
 const OPERATIONS: readonly Operation[] = ['info', 'posts', 'reviews'];
 const SAME_ORIGIN: CorsDecision = { kind: 'same-origin' };
@@ -107,6 +119,10 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   ) as Record<Outcome, string>;
 
   let lifecycle: Lifecycle = config.startsReady ? 'ready' : 'starting';
+  const { metrics } = config;
+  /** The route of a path as a metric label (a fixed set). */
+  const routeLabel = (pathname: string): MetricRoute =>
+    routes.get(pathname) ?? (config.html && pathname.startsWith(htmlPrefix) ? 'html' : 'unknown');
   const healthFacts = (): HealthFacts => ({
     lifecycle,
     storeAvailable: gates.storeAvailable,
@@ -116,14 +132,21 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   });
 
   async function answer(request: ProxyRequest): Promise<ProxyAnswer> {
-    // Probes first: never logged, never rate-limited, whatever the origin.
+    // Probes first: never logged, counted or rate-limited, whatever the origin.
     const probe = HEALTH_PATHS.get(request.pathname);
     if (probe) return withHeaders(healthAnswer(probe, request.method, healthFacts), baseHeaders);
     const started = performance.now();
+    metrics.requestStarted();
     const result = await handle(request).catch((error: unknown) => {
       config.log({ type: 'upstream', level: 'error', message: `unexpected proxy failure: ${String(error)}` });
       return jsonError(500, 'Internal Server Error', 'The proxy failed unexpectedly.');
     });
+    metrics.requestFinished(
+      routeLabel(request.pathname),
+      methodLabel(request.method),
+      result.status,
+      (performance.now() - started) / 1000,
+    );
     config.log({
       type: 'request',
       method: request.method,
@@ -158,6 +181,12 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       drain: () => {
         lifecycle = 'draining';
       },
+      state: (): ProxyState => ({
+        lifecycle,
+        breaker: gates.breakerState,
+        storeAvailable: gates.storeAvailable,
+        budgetRemaining: gates.budgetRemaining,
+      }),
     }),
     'lifecycle',
     { get: () => lifecycle, enumerable: true },
@@ -214,6 +243,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       const filterKey = `${operation}?${canonicalQuery(operation!, { ...query, page: undefined })}`;
       const emptyPage = operation === 'info' ? undefined : pageEnds.pastTheEnd(filterKey, query);
       if (emptyPage !== undefined) {
+        metrics.cacheRequest('page-ends', 'hit');
         // The widget protocol's answer, made as every page's is (view-model.ts).
         const pageAnswer = operation === 'reviews' ? reviewPageAnswer : postPageAnswer;
         return finish(jsonAnswer(request, JSON.stringify(pageAnswer(emptyPage, config.limits))));
@@ -224,6 +254,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
         return finish(upstreamErrorResponse(error, clock.now()));
       }
     }
+    metrics.cacheRequest('cache', outcome as CacheResult);
     return cachedAnswer(request, answer, outcome, common, varyOrigin);
   }
 
@@ -237,6 +268,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     if (config.perMinute <= 0) return undefined;
     const wait = await gates.takeToken(client);
     if (wait <= 0) return undefined;
+    metrics.rateLimited();
     const limited = jsonError(429, 'Too Many Requests', 'Too many requests; slow down.');
     limited.headers['retry-after'] = String(wait);
     return limited;

@@ -5,6 +5,7 @@
 import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, MAX_LIMIT, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
 import type { Limits } from '../../api/protocol.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { NO_METRICS, type ProxyMetrics } from './metrics.ts';
 import { DEFAULT_RETRY_BUDGET, type RetryBudgetConfig } from './retry-budget.ts';
 import type { ProxyStore } from './fleet/store.ts';
 
@@ -132,6 +133,8 @@ export interface ProxyOptions {
     /** Past this delay the instance says it is overloaded (503 on `/readyz`). Default 1000. */
     maxEventLoopDelayMs?: number;
   };
+  /** Where the proxy reports its metrics (metrics.ts; Node: `prometheusMetrics()`). Default: nowhere. */
+  metrics?: ProxyMetrics;
   /** The fetch used for upstream calls. Default: the global fetch. */
   fetch?: typeof fetch;
   /** Receives one record per request and upstream incidents. Default: one line on the console. */
@@ -203,6 +206,7 @@ export interface ResolvedOptions {
   cdnMaxAgeSeconds?: number;
   html?: FragmentRenderer;
   startsReady: boolean;
+  metrics: ProxyMetrics;
   eventLoopDelayMs: () => number | undefined;
   maxEventLoopDelayMs: number;
   fetch: typeof fetch;
@@ -294,6 +298,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
         : whole(options.cdnMaxAgeSeconds, 0, 'cdnMaxAgeSeconds', 0),
     html: options.html,
     startsReady: !options.health?.starting,
+    metrics: options.metrics ?? NO_METRICS,
     eventLoopDelayMs: options.health?.eventLoopDelayMs ?? (() => undefined),
     maxEventLoopDelayMs: whole(options.health?.maxEventLoopDelayMs, 1000, 'health.maxEventLoopDelayMs', 1),
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

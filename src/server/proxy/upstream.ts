@@ -86,6 +86,7 @@ export type UpstreamConfig = Pick<
   | 'deadlineMs'
   | 'retries'
   | 'retryBudget'
+  | 'metrics'
   | 'backoffBaseMs'
   | 'maxRetryAfterMs'
 >;
@@ -188,13 +189,16 @@ export class Upstream {
         const wait = failure.retryAt
           ? Math.max(0, failure.retryAt - this.clock.now())
           : Math.random() * this.config.backoffBaseMs * 2 ** attempt; // full jitter
-        const retry =
+        const eligible =
           RETRYABLE.has(failure.failure) &&
           attempt < this.config.retries &&
           deadline - (this.clock.now() + wait) >= MIN_ATTEMPT_MS &&
-          this.gates.breakerState !== 'open' &&
-          this.retryBudget.withdraw(); // last: a token is spent only on a retry that happens
-        if (!retry) throw failure;
+          this.gates.breakerState !== 'open';
+        if (!eligible) throw failure;
+        // Last: a token is spent only on a retry that happens.
+        const allowed = this.retryBudget.withdraw();
+        this.config.metrics.retry(allowed ? 'made' : 'refused-by-budget');
+        if (!allowed) throw failure;
         await sleep(this.clock, wait);
       }
     }
@@ -217,6 +221,9 @@ export class Upstream {
     const controller = new AbortController();
     const timeoutMs = Math.max(0, Math.min(this.config.attemptTimeoutMs, deadline - this.clock.now()));
     const cancelTimer = this.clock.setTimer(timeoutMs, () => controller.abort());
+    const started = performance.now();
+    let status: number | undefined;
+    let failure: UpstreamFailure | 'none' = 'none';
     try {
       let response: Response;
       try {
@@ -231,11 +238,16 @@ export class Upstream {
           ? new UpstreamError('timeout', `The upstream did not answer within ${timeoutMs} ms.`)
           : new UpstreamError('network', 'The upstream could not be reached.');
       }
+      status = response.status;
       this.checkStatus(response, operation);
       const text = await readCapped(response, this.config.maxResponseBytes, controller.signal, timeoutMs);
       return validate(operation, text, query.limit ?? DEFAULT_LIMIT, this.config.limits);
+    } catch (error) {
+      failure = asUpstreamError(error).failure;
+      throw error;
     } finally {
       cancelTimer();
+      this.config.metrics.upstreamAttempt(status, failure, (performance.now() - started) / 1000);
     }
   }
 

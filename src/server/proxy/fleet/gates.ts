@@ -85,6 +85,11 @@ export class Gates {
     return this.shared?.available;
   }
 
+  /** Upstream attempts that may still start this minute, as this instance counts them. */
+  get budgetRemaining(): number {
+    return this.budget.remaining();
+  }
+
   get budgetPerMinute(): number {
     return this.budget.perMinute;
   }
