@@ -184,6 +184,9 @@ test('the snippet pasted into a blank page renders exactly what the preview show
         const query = `?${search}&w=${context.width}&scheme=${context.scheme}&dir=${context.dir}&lang=${context.lang}`;
         await configurator.goto(`${running.app.url}/configure/${query}`);
         const controls = configurator.locator('rw-configurator');
+        // The clipboard is written only by a focused document: the blank pages opened since took the
+        // focus (under load, one of two CI copies saw the copy fall back to "Selected: press Ctrl+C").
+        await configurator.bringToFront();
         await controls.getByRole('button', { name: 'Copy the snippet' }).click();
         await controls.getByRole('status').filter({ hasText: 'Copied.' }).waitFor();
         const copied = await configurator.evaluate(() => navigator.clipboard.readText());
