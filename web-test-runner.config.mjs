@@ -6,6 +6,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildManifest } from './scripts/manifest.mjs';
@@ -104,7 +105,22 @@ function forcedColorsPlugin() {
   };
 }
 
+/**
+ * A port the system says is free. The runner's default is 8000, probed then bound: two suites started side
+ * by side (a second CI copy on the same machine) could both find it free and one failed to listen.
+ */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
 export default {
+  port: await freePort(),
   files: ['test/browser/**/*.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'production'] },
   plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' }), forcedColorsPlugin()],
