@@ -32,7 +32,7 @@ import { KNOWN_SORT_TYPES } from '../src/api/protocol.ts';
 import { mulberry32 } from '../src/sample/random.ts';
 import type { MemoryResult } from './proxy-memory.ts';
 import type { ServerCommand, ServerReply } from './proxy-servers.ts';
-import { formatNumber, machineDescription, markdownTable, type BenchRow } from './table.ts';
+import { formatNumber, HOP_HEADERS, machineDescription, markdownTable, type BenchRow } from './table.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
@@ -48,9 +48,6 @@ const SETTINGS = {
   mixedRequests: 2000,
   memoryQueries: 20_000,
 };
-
-/** Header lines that belong to the connection, not to the answer. */
-const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 export async function runProxyBench(): Promise<BenchRow[]> {
   const servers = await Servers.start();

@@ -9,6 +9,7 @@ import { runFleetBench } from './fleet.ts';
 import { runProxyBench } from './proxy.ts';
 import { runSizeBench } from './size.ts';
 import { runSsrBench } from './ssr.ts';
+import { runStartBench } from './start-cpu.ts';
 import { runWireBench } from './wire.ts';
 import { machineDescription, markdownTable, type BenchRow } from './table.ts';
 
@@ -19,6 +20,7 @@ for (const [name, run] of [
   ['browser', runBrowserBench],
   ['ssr', runSsrBench],
   ['proxy', runProxyBench],
+  ['npm start', runStartBench],
   ['fleet', runFleetBench],
 ] as const) {
   console.error(`bench: ${name}…`);

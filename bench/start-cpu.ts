@@ -7,22 +7,26 @@
  * bare, …) after a warm-up; each server's CPU time comes from /proc (Linux), summed over its rounds and
  * divided by the answers it gave. Also the same with `METRICS_PORT` set (metrics on), against off.
  *
- *   node --import tsx bench/start-cpu.ts        (BENCH_START_SECONDS per round, default 5)
+ *   node --import tsx bench/start-cpu.ts   (alone; also part of `npm run bench`. BENCH_START_SECONDS per round, default 5)
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildApp } from '../scripts/build-app.mjs';
+import { formatNumber, HOP_HEADERS, markdownTable, type BenchRow } from './table.ts';
 
 const SECONDS = Number(process.env.BENCH_START_SECONDS) || 5;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const CONNECTIONS = 8;
 const ORIGIN = 'https://site.example';
 const PATH = '/widget-api/reviews?page=1&limit=10';
 const TICKS_PER_SECOND = 100; // Linux's USER_HZ
-/** Header lines that belong to the connection, not to the answer. */
-const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+/** The goals (issue 24): what an operator runs within 1.25× of bare node:http; metrics within 5 %. */
+const MAX_RATIO_TO_BARE = 1.25;
+const MAX_METRICS_RATIO = 1.05;
 
 interface Server {
   child: ChildProcess;
@@ -69,10 +73,28 @@ const BARE_SERVER = `
 const { createServer } = require('node:http');
 const { status, headers, body } = JSON.parse(process.env.ANSWER);
 const bytes = Buffer.from(body, 'base64');
+headers['content-length'] = String(bytes.byteLength);
 const server = createServer((request, response) => { response.writeHead(status, headers); response.end(bytes); });
 server.keepAliveTimeout = 65000;
 server.listen(0, '127.0.0.1', () => console.log('listening on port ' + server.address().port));
 `;
+
+/** One GET as the bench's connections send it, its body as sent (not decompressed). */
+function rawGet(url: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { origin: ORIGIN, 'accept-encoding': 'gzip, br' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers as Record<string, string>,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    }).on('error', reject);
+  });
+}
 
 async function round(server: Server): Promise<{ answers: number; cpu: number }> {
   const before = cpuMicros(server.child.pid!);
@@ -93,7 +115,7 @@ async function compare(servers: Record<string, Server>): Promise<Record<string, 
       url: `http://127.0.0.1:${server.port}${PATH}`,
       connections: CONNECTIONS,
       duration: 1,
-      headers: { origin: ORIGIN },
+      headers: { origin: ORIGIN, 'accept-encoding': 'gzip, br' },
     });
   const totals = Object.fromEntries(Object.keys(servers).map((name) => [name, { answers: 0, cpu: 0 }]));
   for (let i = 0; i < ROUNDS; i++)
@@ -106,40 +128,69 @@ async function compare(servers: Record<string, Server>): Promise<Record<string, 
   return Object.fromEntries(Object.entries(totals).map(([name, { answers, cpu }]) => [name, cpu / answers]));
 }
 
-const outDir = join('node_modules/.cache/review-widgets', `bench-app-${process.pid}`);
-const app = await buildApp(outDir, { sourcemap: false });
-const servers: Server[] = [];
-try {
-  const proxy = await startApp(app, false);
-  servers.push(proxy);
-  // The bytes the proxy sends for the warm answer (asked twice: the second is from its cache).
-  const url = `http://127.0.0.1:${proxy.port}${PATH}`;
-  await fetch(url, { headers: { origin: ORIGIN } }).then((response) => response.arrayBuffer());
-  const warm = await fetch(url, { headers: { origin: ORIGIN, 'accept-encoding': 'gzip, br' } });
-  const body = Buffer.from(await warm.arrayBuffer());
-  const headers = Object.fromEntries([...warm.headers].filter(([name]) => !HOP_HEADERS.has(name)));
-  const bare = await start(
-    ['-e', BARE_SERVER],
-    { ANSWER: JSON.stringify({ status: warm.status, headers, body: body.toString('base64') }) },
-    /listening on port (\d+)/,
-  );
-  servers.push(bare);
-  const withMetrics = await startApp(app, true);
-  servers.push(withMetrics);
-  await fetch(`http://127.0.0.1:${withMetrics.port}${PATH}`, { headers: { origin: ORIGIN } });
+/** What an operator runs against a bare server, and with metrics on against off, as bench rows. */
+export async function runStartBench(): Promise<BenchRow[]> {
+  const outDir = join('node_modules/.cache/review-widgets', `bench-app-${process.pid}`);
+  const app = await buildApp(outDir, { sourcemap: false });
+  const servers: Server[] = [];
+  try {
+    const proxy = await startApp(app, false);
+    servers.push(proxy);
+    // The bytes the proxy sends for the warm answer (asked twice: the second is from its cache), read as
+    // they are: `fetch` would decompress the body, and the bare server would then send more bytes.
+    const url = `http://127.0.0.1:${proxy.port}${PATH}`;
+    await rawGet(url);
+    const warm = await rawGet(url);
+    if (warm.headers['x-cache'] !== 'HIT') throw new Error(`not warm: X-Cache ${warm.headers['x-cache']}`);
+    const headers = Object.fromEntries(
+      Object.entries(warm.headers).filter(([name]) => !HOP_HEADERS.has(name)),
+    );
+    const answer = { status: warm.status, headers, body: warm.body.toString('base64') };
+    const bare = await start(
+      ['-e', BARE_SERVER],
+      { ANSWER: JSON.stringify(answer) },
+      /listening on port (\d+)/,
+    );
+    servers.push(bare);
+    // The baseline must send what the proxy sends, or the comparison says nothing.
+    const check = await rawGet(`http://127.0.0.1:${bare.port}${PATH}`);
+    const names = (response: { headers: object }) => Object.keys(response.headers).sort().join(',');
+    if (!check.body.equals(warm.body) || names(check) !== names(warm)) {
+      throw new Error(
+        `The bare server's answer differs from the proxy's: ${names(check)} vs ${names(warm)}.`,
+      );
+    }
+    const withMetrics = await startApp(app, true);
+    servers.push(withMetrics);
+    await rawGet(`http://127.0.0.1:${withMetrics.port}${PATH}`);
 
-  const perAnswer = await compare({ bare, 'npm start': proxy, 'npm start, metrics on': withMetrics });
-  const [b, p, m] = [perAnswer.bare!, perAnswer['npm start']!, perAnswer['npm start, metrics on']!];
-  console.log(
-    `| server (own process, 8 keep-alive connections, cross-origin) | CPU per warm answer | vs bare |`,
-  );
-  console.log(`| --- | --- | --- |`);
-  console.log(`| bare node:http, same bytes | ${b.toFixed(1)} µs | ×1.00 |`);
-  console.log(`| npm start (dist/app/start.js, log on) | ${p.toFixed(1)} µs | ×${(p / b).toFixed(2)} |`);
-  console.log(
-    `| npm start, METRICS_PORT set | ${m.toFixed(1)} µs | ×${(m / b).toFixed(2)} (×${(m / p).toFixed(3)} vs metrics off) |`,
-  );
-} finally {
-  for (const server of servers) server.child.kill('SIGKILL');
-  rmSync(outDir, { recursive: true, force: true });
+    const perAnswer = await compare({ bare, 'npm start': proxy, 'npm start, metrics on': withMetrics });
+    const [b, p, m] = [perAnswer.bare!, perAnswer['npm start']!, perAnswer['npm start, metrics on']!];
+    const conditions = `own processes, ${CONNECTIONS} keep-alive connections, cross-origin, br; ${ROUNDS}×${SECONDS} s alternating`;
+    return [
+      {
+        area: 'Proxy',
+        metric: `\`npm start\` (compiled, log line to a pipe): CPU per warm answer (${conditions})`,
+        value: `${formatNumber(p, 1)} µs (×${(p / b).toFixed(2)})`,
+        baseline: `bare node:http, same bytes: ${formatNumber(b, 1)} µs`,
+        goal: `≤ ×${MAX_RATIO_TO_BARE}`,
+        verdict: p / b <= MAX_RATIO_TO_BARE ? 'met' : 'missed',
+      },
+      {
+        area: 'Proxy',
+        metric: `\`npm start\` with METRICS_PORT (Prometheus): CPU per warm answer (${conditions})`,
+        value: `${formatNumber(m, 1)} µs (×${(m / p).toFixed(3)})`,
+        baseline: `metrics off: ${formatNumber(p, 1)} µs`,
+        goal: `≤ ×${MAX_METRICS_RATIO}`,
+        verdict: m / p <= MAX_METRICS_RATIO ? 'met' : 'missed',
+      },
+    ];
+  } finally {
+    for (const server of servers) server.child.kill('SIGKILL');
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(markdownTable(await runStartBench()));
 }

@@ -51,3 +51,12 @@ export function formatNumber(value: number, digits = 0): string {
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
 }
+
+/** Header lines that belong to the connection, not to the answer: a baseline server copies the rest. */
+export const HOP_HEADERS: ReadonlySet<string> = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
