@@ -18,7 +18,14 @@ import type { Socket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import type { Compression, ProxyAnswer, ProxyContext, ProxyRequest } from './proxy/index.ts';
+import {
+  formatLogRecord,
+  type Compression,
+  type LogRecord,
+  type ProxyAnswer,
+  type ProxyContext,
+  type ProxyRequest,
+} from './proxy/index.ts';
 
 type FetchHandler = ((request: Request, context?: ProxyContext) => Response | Promise<Response>) & {
   /** Present on `createProxy` handlers: the same logic on plain data (the fast path below). */
@@ -128,19 +135,12 @@ class NodeRequest implements ProxyRequest {
   }
 
   /**
-   * From `rawHeaders`: Node builds `incoming.headers` lazily, and the proxy reads only a few names.
-   * Repeated lines are joined with `, ` as `Headers.get` does.
+   * From Node's parsed headers (made before the listener runs: Node reads `Expect` from them). Repeated
+   * lines are joined with `, ` as `Headers.get` does, but for the few Node keeps once (`Host`, …).
    */
   header(name: string): string | undefined {
-    const raw = this.incoming.rawHeaders;
-    let value: string | undefined;
-    for (let i = 0; i < raw.length; i += 2) {
-      const key = raw[i]!;
-      if (key.length === name.length && key.toLowerCase() === name) {
-        value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
-      }
-    }
-    return value;
+    const value = this.incoming.headers[name];
+    return typeof value === 'string' ? value : value?.join(', ');
   }
 }
 
@@ -187,5 +187,39 @@ export function eventLoopDelay(windowMs = 10_000): () => number {
       since = performance.now();
     }
     return delayMs;
+  };
+}
+
+/**
+ * The proxy's log for a busy Node server, for `createProxy({ log: batchedLog() })`: the same lines as the
+ * default, but request lines are gathered and written together every `flushMs` (or once `maxBytes` are
+ * waiting, and at exit). Node writes stdout to a pipe or a file synchronously, one system call per
+ * `console.log`: per request, that call cost more CPU than the proxy's own work. Warnings and errors are
+ * written at once. A process killed with SIGKILL loses at most the last `flushMs` of request lines.
+ */
+export function batchedLog(
+  out: { write(text: string): unknown } = process.stdout,
+  { flushMs = 10, maxBytes = 64 * 1024 } = {},
+): (record: LogRecord) => void {
+  let waiting = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!waiting) return;
+    const text = waiting;
+    waiting = '';
+    out.write(text);
+  };
+  process.on('exit', flush);
+  return (record) => {
+    if (record.type !== 'request') {
+      flush(); // in order: the requests before the warning first
+      console[record.level](formatLogRecord(record));
+      return;
+    }
+    waiting += `${formatLogRecord(record)}\n`;
+    if (waiting.length >= maxBytes) flush();
+    else if (!timer) timer = setTimeout(flush, flushMs).unref();
   };
 }

@@ -2,10 +2,10 @@
  * `npm start`: one Node server with the demo, the bundle and the proxy (see app.ts). Configuration comes
  * from the environment (see config.ts and the README); a bad one stops here with a clear message.
  */
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, ServerResponse } from 'node:http';
 import { createApp } from './app.ts';
 import { ConfigError, publicUrlOf, readConfig, redisAddress, type ServerConfig } from './config.ts';
-import { eventLoopDelay, recordPeerAddresses, toNodeRouter } from './node.ts';
+import { batchedLog, eventLoopDelay, recordPeerAddresses, toNodeRouter } from './node.ts';
 import { redisStore } from './proxy/fleet/redis-store.ts';
 import { ProxyConfigError } from './proxy/index.ts';
 import { prometheusMetrics } from './prometheus.ts';
@@ -32,18 +32,23 @@ const store = config.redisUrl
  */
 const KEEP_ALIVE_MS = 65_000;
 
+let closing = false;
+/**
+ * Once the server is closing, every answer whose head is still to be written says `Connection: close`:
+ * those in flight when it began, and any that arrive on a kept-alive connection. Checked as the head is
+ * written (every answer's way, explicit or implicit), so a request costs no listener or bookkeeping.
+ */
+class ClosingAwareResponse extends ServerResponse {}
+const writeHead = ServerResponse.prototype.writeHead;
+ClosingAwareResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+  if (closing) this.setHeader('connection', 'close');
+  return writeHead.apply(this, args as Parameters<typeof writeHead>);
+} as typeof writeHead;
+
 // Peer addresses recorded as connections open: a reset connection cannot escape the rate limit.
-const server = recordPeerAddresses(createServer());
+const server = recordPeerAddresses(createServer({ ServerResponse: ClosingAwareResponse }));
 server.keepAliveTimeout = KEEP_ALIVE_MS;
 server.headersTimeout = KEEP_ALIVE_MS + 1000;
-/** Responses not yet finished; once the server is closing, each says `Connection: close`. */
-const inFlight = new Set<ServerResponse>();
-let closing = false;
-server.on('request', (_request, response: ServerResponse) => {
-  inFlight.add(response);
-  response.on('close', () => inFlight.delete(response));
-  if (closing) response.setHeader('connection', 'close');
-});
 server.on('error', (error) => fail(error));
 let app: ReturnType<typeof createApp> | undefined;
 let metricsServer: ReturnType<typeof createServer> | undefined;
@@ -59,6 +64,8 @@ async function started(): Promise<void> {
   try {
     app = createApp({
       metrics: prometheus?.metrics,
+      // Request lines written a few at a time: one system call per request would cost more than the proxy.
+      log: batchedLog(),
       config,
       selfUrl,
       publicUrl,
@@ -129,7 +136,6 @@ async function stop(signal: string): Promise<void> {
   );
   await new Promise((resolve) => setTimeout(resolve, config.shutdown.drainDelayMs));
   closing = true;
-  for (const response of inFlight) if (!response.headersSent) response.setHeader('connection', 'close');
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();

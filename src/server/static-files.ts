@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { negotiateEncoding, type Coding } from './encoding.ts';
+import { encodingNegotiator, type Coding } from './encoding.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map']);
 /** Smaller files go as they are: compression would save less than its headers cost. */
 const MIN_COMPRESSED_BYTES = 1024;
-const CODINGS: readonly Coding[] = ['br', 'gzip'];
+const negotiateEncoding = encodingNegotiator(['br', 'gzip']);
 const ENCODED_SEPARATORS = /%(?:2e|2f|5c)/i;
 
 export const compressors: Record<Coding, (bytes: Buffer) => Promise<Buffer>> = {
@@ -105,7 +105,7 @@ export function createStaticHandler(
       }
       if (COMPRESSIBLE.has(extension) && body.byteLength >= MIN_COMPRESSED_BYTES) {
         headers.vary = 'Accept-Encoding';
-        const coding = negotiateEncoding(request.headers.get('accept-encoding'), CODINGS);
+        const coding = negotiateEncoding(request.headers.get('accept-encoding'));
         if (coding) {
           // A rendered page differs per request: compressed each time, never kept.
           let encoded = rendered ? compress[coding](body) : file.encoded.get(coding);

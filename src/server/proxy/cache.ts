@@ -26,8 +26,11 @@ export interface CachedAnswer {
   /** A strong validator of `body`. */
   readonly etag: string;
   readonly storedAt: number;
-  /** Compressed forms of `body` by content coding, each computed once, on first demand. */
-  readonly encoded: Map<string, Promise<Uint8Array<ArrayBuffer>>>;
+  /**
+   * Compressed forms of `body` by content coding, each computed once, on first demand: the promise while
+   * it is being made, the bytes once made.
+   */
+  readonly encoded: Map<string, Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>>;
 }
 
 interface RememberedFailure {

@@ -13,30 +13,44 @@ export type CorsDecision =
  */
 const EXPOSE_HEADERS = 'Retry-After, ETag, Cache-Status, X-Cache';
 
-export function decideCors(
-  origin: string | null,
-  allowedOrigins: ReadonlySet<string> | '*',
-  ownOrigin: string,
-): CorsDecision {
-  if (origin === null || origin === ownOrigin) return { kind: 'same-origin' };
-  if (allowedOrigins === '*' && origin !== 'null') {
-    return {
-      kind: 'allowed',
-      headers: { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSE_HEADERS },
-    };
-  }
-  if (allowedOrigins !== '*' && allowedOrigins.has(origin)) {
-    return {
-      kind: 'allowed',
-      headers: {
-        'access-control-allow-origin': origin,
-        'access-control-expose-headers': EXPOSE_HEADERS,
-        vary: 'Origin',
+/**
+ * The proxy's CORS rule for its allow-list: `(origin, ownOrigin) => decision`. The allowed decisions are
+ * made once, when the proxy is created (the answers' read-only headers), not per request.
+ */
+export function corsPolicy(allowedOrigins: ReadonlySet<string> | '*') {
+  const anyOrigin: CorsDecision = {
+    kind: 'allowed',
+    headers: { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSE_HEADERS },
+  };
+  const listed = new Map<string, CorsDecision>(
+    [...(allowedOrigins === '*' ? [] : allowedOrigins)].map((origin) => [
+      origin,
+      {
+        kind: 'allowed',
+        headers: {
+          'access-control-allow-origin': origin,
+          'access-control-expose-headers': EXPOSE_HEADERS,
+          vary: 'Origin',
+        },
       },
-    };
-  }
-  return { kind: 'refused', origin };
+    ]),
+  );
+  // An allowed origin is answered as allowed even when it is the proxy's own (harmless): the own origin
+  // is worked out only for the origins the list does not name (a Node request builds it from `Host`).
+  return (origin: string | null, ownOrigin: () => string): CorsDecision => {
+    if (origin === null) return SAME_ORIGIN;
+    const allowed = allowedOrigins === '*' ? (origin === 'null' ? undefined : anyOrigin) : listed.get(origin);
+    if (allowed) return allowed;
+    return origin === ownOrigin() ? SAME_ORIGIN : { kind: 'refused', origin };
+  };
 }
+
+/** Whether answers depend on the request's `Origin` (an allow-list), so caches must keep them apart. */
+export function variesByOrigin(allowedOrigins: ReadonlySet<string> | '*'): boolean {
+  return allowedOrigins !== '*' && allowedOrigins.size > 0;
+}
+
+const SAME_ORIGIN: CorsDecision = { kind: 'same-origin' };
 
 export const PREFLIGHT_HEADERS = {
   'access-control-allow-methods': 'GET, HEAD, OPTIONS',

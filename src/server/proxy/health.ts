@@ -10,7 +10,8 @@
  * them, and failing readiness would take the whole fleet (and the stale answers it still serves) out.
  * Health answers are `no-store`, never logged and never rate-limited.
  */
-import type { ProxyAnswer } from './create-proxy.ts';
+import type { ProxyAnswer } from './answers.ts';
+import type { ProxyState } from './create-proxy.ts';
 
 /** Where an instance is in its life: not yet ready, serving, or on its way out. */
 export type Lifecycle = 'starting' | 'ready' | 'draining';
@@ -24,12 +25,8 @@ interface Check {
   output?: string;
 }
 
-/** What the readiness checks read, at the moment of the probe. */
-export interface HealthFacts {
-  lifecycle: Lifecycle;
-  /** `undefined`: no shared store configured. */
-  storeAvailable: boolean | undefined;
-  breaker: 'closed' | 'open' | 'half-open';
+/** What the readiness checks read, at the moment of the probe: the proxy's state, and its event loop's. */
+export interface HealthFacts extends ProxyState {
   /** The event loop's recent delay (ms), when the runtime can measure it. */
   eventLoopDelayMs: number | undefined;
   /** The delay past which this instance says it is overloaded. */

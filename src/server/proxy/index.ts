@@ -1,13 +1,9 @@
-export {
-  createProxy,
-  type AnsweringHandler,
-  type ProxyAnswer,
-  type ProxyHandler,
-  type ProxyRequest,
-} from './create-proxy.ts';
+export { createProxy, type AnsweringHandler, type ProxyHandler, type ProxyState } from './create-proxy.ts';
+export type { ProxyAnswer, ProxyRequest } from './answers.ts';
 export { HEALTH_PATHS, type Lifecycle } from './health.ts';
 export {
   DEFAULT_MAX_RETRY_AFTER_SECONDS,
+  formatLogRecord,
   ProxyConfigError,
   type Compression,
   type Compressor,

@@ -451,12 +451,14 @@ function tenantLog(log: (record: LogRecord) => void, tenant: string | undefined)
   return (record: LogRecord) => log(record.type === 'store' ? record : { ...record, tenant });
 }
 
+/** A record as one log line (no newline): `GET /path 200 HIT 0.4ms`, or `[proxy tenant] message`. */
+export function formatLogRecord(record: LogRecord): string {
+  return record.type === 'request'
+    ? `${record.method} ${record.path} ${record.status} ${record.cache} ${record.durationMs.toFixed(1)}ms`
+    : `[proxy${record.tenant ? ` ${record.tenant}` : ''}] ${record.message}`;
+}
+
 function logToConsole(record: LogRecord): void {
-  if (record.type === 'request') {
-    console.log(
-      `${record.method} ${record.path} ${record.status} ${record.cache} ${record.durationMs.toFixed(1)}ms`,
-    );
-  } else {
-    console[record.level](`[proxy${record.tenant ? ` ${record.tenant}` : ''}] ${record.message}`);
-  }
+  if (record.type === 'request') console.log(formatLogRecord(record));
+  else console[record.level](formatLogRecord(record));
 }
