@@ -195,12 +195,13 @@ export function eventLoopDelay(windowMs = 10_000): () => number {
  * default, but request lines are gathered and written together every `flushMs` (or once `maxBytes` are
  * waiting, and at exit). Node writes stdout to a pipe or a file synchronously, one system call per
  * `console.log`: per request, that call cost more CPU than the proxy's own work. Warnings and errors are
- * written at once. A process killed with SIGKILL loses at most the last `flushMs` of request lines.
+ * written at once; `flush()` writes what waits (before a line of the server's own). A process killed with
+ * SIGKILL loses at most the last `flushMs` of request lines.
  */
 export function batchedLog(
   out: { write(text: string): unknown } = process.stdout,
   { flushMs = 10, maxBytes = 64 * 1024 } = {},
-): (record: LogRecord) => void {
+): ((record: LogRecord) => void) & { flush(): void } {
   let waiting = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -212,7 +213,7 @@ export function batchedLog(
     out.write(text);
   };
   process.on('exit', flush);
-  return (record) => {
+  const log = (record: LogRecord) => {
     if (record.type !== 'request') {
       flush(); // in order: the requests before the warning first
       console[record.level](formatLogRecord(record));
@@ -222,4 +223,5 @@ export function batchedLog(
     if (waiting.length >= maxBytes) flush();
     else if (!timer) timer = setTimeout(flush, flushMs).unref();
   };
+  return Object.assign(log, { flush });
 }

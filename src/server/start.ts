@@ -51,6 +51,8 @@ server.keepAliveTimeout = KEEP_ALIVE_MS;
 server.headersTimeout = KEEP_ALIVE_MS + 1000;
 server.on('error', (error) => fail(error));
 let app: ReturnType<typeof createApp> | undefined;
+// Request lines written a few at a time: one system call per request would cost more than the proxy.
+const requestLog = batchedLog();
 let metricsServer: ReturnType<typeof createServer> | undefined;
 server.listen(config.port, () => void started());
 
@@ -64,8 +66,7 @@ async function started(): Promise<void> {
   try {
     app = createApp({
       metrics: prometheus?.metrics,
-      // Request lines written a few at a time: one system call per request would cost more than the proxy.
-      log: batchedLog(),
+      log: requestLog,
       config,
       selfUrl,
       publicUrl,
@@ -131,6 +132,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   const deadline = setTimeout(() => server.closeAllConnections(), config.shutdown.timeoutMs);
   app?.drain();
+  requestLog.flush(); // the requests before the signal, then the signal
   console.log(
     `review-widgets: ${signal}: not ready; serving for ${config.shutdown.drainDelayMs} ms more, then closing.`,
   );

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { createNodeServer, toNodeListener, toNodeRouter } from '../../src/server/node.ts';
-import { createProxy, type LogRecord } from '../../src/server/proxy/index.ts';
+import { batchedLog, createNodeServer, toNodeListener, toNodeRouter } from '../../src/server/node.ts';
+import { createProxy, formatLogRecord, type LogRecord } from '../../src/server/proxy/index.ts';
 import { withUpstream } from './support/fake-upstream.ts';
 import { API_KEY, until } from './support/proxy-harness.ts';
 
@@ -166,4 +166,43 @@ test("toNodeRouter: the proxy's plain paths take its fast path, pages and odd pa
       await new Promise((resolve) => server.close(resolve));
     }
   });
+});
+
+test('batchedLog: request lines written together (every 10 ms, at 64 KiB, before a warning), as the default writes them', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const writes: string[] = [];
+  const warnings: string[] = [];
+  t.mock.method(console, 'warn', (line: string) => warnings.push(line));
+  const log = batchedLog({ write: (text: string) => writes.push(text) }, { flushMs: 10, maxBytes: 200 });
+  const request = (path: string): LogRecord => ({
+    type: 'request',
+    method: 'GET',
+    path,
+    status: 200,
+    cache: 'HIT',
+    durationMs: 0.25,
+  });
+
+  log(request('/widget-api/info'));
+  log(request('/widget-api/reviews?page=2'));
+  assert.equal(writes.length, 0, 'nothing is written per request');
+  t.mock.timers.tick(10);
+  assert.deepEqual(writes, [
+    `${formatLogRecord(request('/widget-api/info'))}\n${formatLogRecord(request('/widget-api/reviews?page=2'))}\n`,
+  ]);
+  assert.equal(writes[0]!.split('\n')[0], 'GET /widget-api/info 200 HIT 0.3ms');
+
+  // A warning goes out at once, after the requests before it.
+  log(request('/widget-api/posts'));
+  log({ type: 'upstream', level: 'warn', message: 'the upstream is slow' });
+  assert.equal(writes[1], 'GET /widget-api/posts 200 HIT 0.3ms\n');
+  assert.deepEqual(warnings, ['[proxy] the upstream is slow']);
+
+  // Past `maxBytes`, written without waiting for the timer.
+  for (let i = 0; i < 6; i++) log(request(`/widget-api/reviews?page=${i + 1}`));
+  assert.equal(writes.length, 3, 'written once the batch passed 200 bytes');
+  assert.equal(writes[2]!.split('\n').length - 1, 5, 'the fifth line took it past 200 bytes');
+  assert.ok(writes[2]!.length >= 200);
+  t.mock.timers.tick(10);
+  assert.deepEqual(writes.slice(3), ['GET /widget-api/reviews?page=6 200 HIT 0.3ms\n']);
 });
