@@ -13,11 +13,33 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ProxyHandler, ProxyState } from './proxy/create-proxy.ts';
-import type { ProxyMetrics } from './proxy/metrics.ts';
+import type { CacheLayer, CacheResult, MetricMethod, MetricRoute, ProxyMetrics } from './proxy/metrics.ts';
 
 /** Seconds: a cached answer takes well under a millisecond, an upstream call up to the deadline (8 s). */
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const BREAKER_STATES = ['closed', 'half-open', 'open'] as const;
+const CACHE_LAYERS: readonly CacheLayer[] = ['cache', 'page-ends'];
+const CACHE_RESULTS: readonly CacheResult[] = ['hit', 'miss', 'stale-while-revalidate', 'stale-if-error'];
+
+/**
+ * `make(…keys)` remembered per combination of keys, for label objects made once per series. The keys are
+ * fixed sets (routes, methods, statuses), so the memo stays as small as the series.
+ */
+function labelSets<K extends (string | number)[], V>(make: (...keys: K) => V): (...keys: K) => V {
+  const memo = new Map<string | number, unknown>();
+  return (...keys) => {
+    let level = memo;
+    for (let i = 0; i < keys.length - 1; i++) {
+      let next = level.get(keys[i]!) as Map<string | number, unknown> | undefined;
+      if (!next) level.set(keys[i]!, (next = new Map()));
+      level = next;
+    }
+    const last = keys[keys.length - 1]!;
+    let value = level.get(last) as V | undefined;
+    if (value === undefined) level.set(last, (value = make(...keys)));
+    return value;
+  };
+}
 
 export interface PrometheusMetrics {
   /** For `createProxy({ metrics })` (and each tenant's). */
@@ -60,11 +82,24 @@ export function prometheusMetrics({ processMetrics = true } = {}): PrometheusMet
     buckets: BUCKETS,
     registers,
   });
-  const cache = new Counter({
+  // Counted in plain numbers on every request, handed to prom-client at a scrape (its inc() builds and
+  // hashes a label object each time).
+  const cacheCounts = Object.fromEntries(
+    CACHE_LAYERS.map((layer) => [layer, Object.fromEntries(CACHE_RESULTS.map((result) => [result, 0]))]),
+  ) as Record<CacheLayer, Record<CacheResult, number>>;
+  new Counter({
     name: 'proxy_cache_requests_total',
     help: 'Answers looked up, by layer (cache, page-ends) and result.',
     labelNames: ['layer', 'result'] as const,
     registers,
+    collect() {
+      for (const layer of CACHE_LAYERS)
+        for (const result of CACHE_RESULTS) {
+          const count = cacheCounts[layer][result];
+          cacheCounts[layer][result] = 0;
+          if (count) this.inc({ layer, result }, count);
+        }
+    },
   });
   const retries = new Counter({
     name: 'proxy_upstream_retries_total',
@@ -105,15 +140,20 @@ export function prometheusMetrics({ processMetrics = true } = {}): PrometheusMet
     },
   });
 
+  // The hot path's series, each made once (every label comes from a fixed set): prom-client's observe()
+  // with labels makes a closure and checks the exemplar labels each time; a series' own observe() does not.
+  const requestSeries = labelSets((route: MetricRoute, method: MetricMethod, status: number) =>
+    duration.labels({ method, route, status: String(status) }),
+  );
   const metrics: ProxyMetrics = {
     requestStarted: () => void activeRequests++,
     requestFinished(route, method, status, seconds) {
       activeRequests--;
-      duration.observe({ method, route, status: String(status) }, seconds);
+      requestSeries(route, method, status).observe(seconds);
     },
     upstreamAttempt: (status, error, seconds) =>
       upstream.observe({ status: status === undefined ? 'none' : String(status), error }, seconds),
-    cacheRequest: (layer, result) => cache.inc({ layer, result }),
+    cacheRequest: (layer, result) => void cacheCounts[layer][result]++,
     retry: (outcome) => retries.inc({ outcome }),
     rateLimited: () => limited.inc(),
   };

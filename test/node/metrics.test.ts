@@ -126,7 +126,15 @@ test('prometheusMetrics: the named series in a registry of their own, the gauges
   assert.match(text, /^proxy_upstream_budget_remaining \d+$/m);
   assert.doesNotMatch(text, /proxy_store_up/, 'no store, no store gauge');
   proxy.handler.drain();
-  assert.match(await prometheus.registry.metrics(), /^proxy_draining 1$/m);
+  const again = await prometheus.registry.metrics();
+  assert.match(again, /^proxy_draining 1$/m);
+  // Counted between scrapes and handed over at each: a second scrape adds only what came since.
+  assert.match(again, /^proxy_cache_requests_total\{layer="cache",result="hit"\} 1$/m, 'not counted twice');
+  await proxy.call('/widget-api/posts?limit=2');
+  assert.match(
+    await prometheus.registry.metrics(),
+    /^proxy_cache_requests_total\{layer="cache",result="hit"\} 2$/m,
+  );
 });
 
 test('a fleet member reports whether its shared store answers', async () => {
