@@ -157,3 +157,37 @@ test('a reply that does not come is not waited for beyond the bound', async () =
   await never;
   assert.equal(guard.available, false);
 });
+
+test('a bound that fired late (the loop was busy) waits its length again, once, for the store', async () => {
+  const clock = new FakeClock();
+  const guard = new StoreGuard(memoryStore(clock), clock, () => {}, { timeoutMs: 150, retryMs: 1000 });
+  let answer!: (value: string) => void;
+  const reply = guard.call(() => new Promise<string>((resolve) => (answer = resolve)));
+  await clock.block(400); // the bound fires 250 ms late: the loop, not the store, was slow
+  await clock.advance(100); // within the second bound, the store answers
+  answer('reply');
+  assert.equal(await reply, 'reply');
+  assert.equal(guard.available, true, 'not marked down');
+
+  // Still bounded: a store that stays silent after a late bound is given up on at the second one.
+  const silent = assert.rejects(
+    guard.call(() => new Promise<string>(() => {})),
+    StoreUnavailable,
+  );
+  await clock.block(400);
+  await clock.advance(150);
+  await silent;
+  assert.equal(guard.available, false);
+});
+
+test('a bound that fires on time (or a little late) is not extended', async () => {
+  const clock = new FakeClock();
+  const guard = new StoreGuard(memoryStore(clock), clock, () => {}, { timeoutMs: 150, retryMs: 1000 });
+  const never = assert.rejects(
+    guard.call(() => new Promise<string>(() => {})),
+    StoreUnavailable,
+  );
+  await clock.block(150 + 70); // 70 ms late: under half the bound
+  await never;
+  assert.equal(guard.available, false);
+});

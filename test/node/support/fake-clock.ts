@@ -54,6 +54,16 @@ export class FakeClock implements Clock {
     await settle();
   }
 
+  /**
+   * The event loop was busy for `ms`: time moves on with no timer firing on the way, then every timer due
+   * fires at once, late, as a starved process's timers do.
+   */
+  async block(ms: number): Promise<void> {
+    this.time += ms;
+    this.fireDue();
+    await settle();
+  }
+
   private fireDue(): void {
     for (let next = this.nextDue(this.time); next; next = this.nextDue(this.time)) this.fire(next);
   }
