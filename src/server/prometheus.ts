@@ -12,34 +12,21 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ProxyHandler, ProxyState } from './proxy/create-proxy.ts';
-import type { CacheLayer, CacheResult, MetricMethod, MetricRoute, ProxyMetrics } from './proxy/metrics.ts';
+import type { ProxyHandler } from './proxy/create-proxy.ts';
+import {
+  BREAKER_STATES,
+  DURATION_BUCKETS,
+  labelSets,
+  proxyGauges,
+  type CacheLayer,
+  type CacheResult,
+  type MetricMethod,
+  type MetricRoute,
+  type ProxyMetrics,
+} from './proxy/metrics.ts';
 
-/** Seconds: a cached answer takes well under a millisecond, an upstream call up to the deadline (8 s). */
-const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-const BREAKER_STATES = ['closed', 'half-open', 'open'] as const;
 const CACHE_LAYERS: readonly CacheLayer[] = ['cache', 'page-ends'];
 const CACHE_RESULTS: readonly CacheResult[] = ['hit', 'miss', 'stale-while-revalidate', 'stale-if-error'];
-
-/**
- * `make(…keys)` remembered per combination of keys, for label objects made once per series. The keys are
- * fixed sets (routes, methods, statuses), so the memo stays as small as the series.
- */
-function labelSets<K extends (string | number)[], V>(make: (...keys: K) => V): (...keys: K) => V {
-  const memo = new Map<string | number, unknown>();
-  return (...keys) => {
-    let level = memo;
-    for (let i = 0; i < keys.length - 1; i++) {
-      let next = level.get(keys[i]!) as Map<string | number, unknown> | undefined;
-      if (!next) level.set(keys[i]!, (next = new Map()));
-      level = next;
-    }
-    const last = keys[keys.length - 1]!;
-    let value = level.get(last) as V | undefined;
-    if (value === undefined) level.set(last, (value = make(...keys)));
-    return value;
-  };
-}
 
 export interface PrometheusMetrics {
   /** For `createProxy({ metrics })` (and each tenant's). */
@@ -56,13 +43,13 @@ export function prometheusMetrics({ processMetrics = true } = {}): PrometheusMet
   if (processMetrics) collectDefaultMetrics({ register: registry });
   const registers = [registry];
   const watched: Pick<ProxyHandler, 'state'>[] = [];
-  const states = (): ProxyState[] => watched.map((proxy) => proxy.state());
+  const gauges = () => proxyGauges(watched.map((proxy) => proxy.state()));
 
   const duration = new Histogram({
     name: 'http_server_request_duration_seconds',
     help: 'Time to answer a proxy request, by route, method and status.',
     labelNames: ['method', 'route', 'status'] as const,
-    buckets: BUCKETS,
+    buckets: DURATION_BUCKETS,
     registers,
   });
   // Counted here, read at a scrape: a gauge's inc() and dec() would cost more than the rest together.
@@ -79,7 +66,7 @@ export function prometheusMetrics({ processMetrics = true } = {}): PrometheusMet
     name: 'proxy_upstream_request_duration_seconds',
     help: 'Upstream attempts (retries included), by HTTP status ("none" when none came) and failure.',
     labelNames: ['status', 'error'] as const,
-    buckets: BUCKETS,
+    buckets: DURATION_BUCKETS,
     registers,
   });
   // Counted in plain numbers on every request, handed to prom-client at a scrape (its inc() builds and
@@ -118,9 +105,8 @@ export function prometheusMetrics({ processMetrics = true } = {}): PrometheusMet
     labelNames: ['state'] as const,
     registers,
     collect() {
-      const worst = Math.max(-1, ...states().map((state) => BREAKER_STATES.indexOf(state.breaker)));
-      for (const [index, name] of BREAKER_STATES.entries())
-        this.set({ state: name }, index === worst ? 1 : 0);
+      const { breaker } = gauges();
+      for (const state of BREAKER_STATES) this.set({ state }, watched.length && state === breaker ? 1 : 0);
     },
   });
   new Gauge({
@@ -128,7 +114,7 @@ export function prometheusMetrics({ processMetrics = true } = {}): PrometheusMet
     help: 'Upstream attempts that may still start this minute (this instance’s count).',
     registers,
     collect() {
-      this.set(states().reduce((sum, state) => sum + state.budgetRemaining, 0));
+      this.set(gauges().budgetRemaining);
     },
   });
   new Gauge({
@@ -136,7 +122,7 @@ export function prometheusMetrics({ processMetrics = true } = {}): PrometheusMet
     help: 'Whether this instance is draining (1: SIGTERM received, /readyz fails).',
     registers,
     collect() {
-      this.set(states().some((state) => state.lifecycle === 'draining') ? 1 : 0);
+      this.set(gauges().draining ? 1 : 0);
     },
   });
 
@@ -164,17 +150,13 @@ export function prometheusMetrics({ processMetrics = true } = {}): PrometheusMet
     watch(...proxies) {
       watched.push(...proxies);
       // Only a fleet has a store to report on.
-      if (
-        !registry.getSingleMetric('proxy_store_up') &&
-        states().some((state) => state.storeAvailable !== undefined)
-      )
+      if (!registry.getSingleMetric('proxy_store_up') && gauges().storeUp !== undefined)
         new Gauge({
           name: 'proxy_store_up',
           help: 'Whether the shared store answers (1), or not (0).',
           registers,
           collect() {
-            const stores = states().filter((state) => state.storeAvailable !== undefined);
-            this.set(stores.every((state) => state.storeAvailable) ? 1 : 0);
+            this.set(gauges().storeUp ? 1 : 0);
           },
         });
     },

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertAccessibleEverywhere, useAppAndBrowser } from './support.ts';
+import { assertAccessibleEverywhere, pageProblems, useAppAndBrowser } from './support.ts';
 
 const running = useAppAndBrowser();
 
@@ -12,9 +12,7 @@ const snippet = (page: Page) => configurator(page).locator('#snippet').inputValu
 
 test('/configure: a dark, right-to-left carousel at phone width, built with the controls alone; the preview is the snippet', async () => {
   const page = await running.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const problems: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-  page.on('pageerror', (error) => problems.push(String(error)));
+  const problems = pageProblems(page);
   await page.goto(`${running.app.url}/configure`);
   assert.equal(new URL(page.url()).pathname, '/configure/');
   const controls = configurator(page);

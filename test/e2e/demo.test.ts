@@ -6,6 +6,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import {
   launchChromium,
   layoutShift,
+  pageProblems,
   proxyRequests,
   recordLayoutShift,
   startApp,
@@ -37,7 +38,6 @@ async function openDemo(
   if (onRequest) page.on('request', onRequest);
   await page.addInitScript(recordLayoutShift);
   const violations: string[] = [];
-  const errors: string[] = [];
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) =>
@@ -46,8 +46,7 @@ async function openDemo(
       ),
     );
   });
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(String(error)));
+  const errors = pageProblems(page);
   await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
   return { page, violations, errors };
 }

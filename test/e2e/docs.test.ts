@@ -9,7 +9,7 @@ import { ELEMENT_ORDER } from '../../src/configurator/elements.ts';
 import { EXAMPLES } from '../../src/configurator/examples.ts';
 import { referenceId } from '../../src/configurator/reference.ts';
 import { readSpecs, type Manifest } from '../../src/configurator/specs.ts';
-import { assertAccessibleEverywhere, NAME_SHIM, useAppAndBrowser } from './support.ts';
+import { assertAccessibleEverywhere, NAME_SHIM, pageProblems, useAppAndBrowser } from './support.ts';
 
 const running = useAppAndBrowser();
 const specs = readSpecs(
@@ -58,9 +58,7 @@ const RECORD_OUTCOMES = {
 
 test('/docs/ lists every attribute, property, event (with its detail), custom property and part the manifest has', async () => {
   const page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const problems: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-  page.on('pageerror', (error) => problems.push(String(error)));
+  const problems = pageProblems(page);
   await page.goto(`${running.app.url}/docs`);
   assert.equal(new URL(page.url()).pathname, '/docs/');
   await openReference(page);

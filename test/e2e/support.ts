@@ -67,6 +67,14 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
+/** What went wrong in `page` from now on: its console errors and uncaught exceptions, as they come. */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(String(error)));
+  return problems;
+}
+
 /** The proxy requests the app answered (method + path), in order. */
 export function proxyRequests(log: LogRecord[]): string[] {
   return log.flatMap((record) =>

@@ -2,11 +2,13 @@
  * Metrics (issue 24, item 2): the proxy reports at its stages through a small interface (a no-op by
  * default), with labels from fixed sets only, however hostile the request; on Node, prom-client records
  * them in a registry of its own, served by `npm start` at `/metrics` on `METRICS_PORT` and never on the
- * public port.
+ * public port; `openTelemetryMetrics` reports the same on `@opentelemetry/api` for a site's own SDK.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, test } from 'node:test';
+import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { openTelemetryMetrics } from '../../src/server/opentelemetry.ts';
 import { prometheusMetrics } from '../../src/server/prometheus.ts';
 import { memoryStore } from '../../src/server/proxy/index.ts';
 import type { ProxyMetrics } from '../../src/server/proxy/metrics.ts';
@@ -178,4 +180,64 @@ test('npm start: /metrics on METRICS_PORT only, never on the public port', async
   } finally {
     child.kill('SIGKILL');
   }
+});
+
+test('openTelemetryMetrics: the same stages on @opentelemetry/api, read by an SDK reader', async () => {
+  const reader = new (class extends MetricReader {
+    protected override async onForceFlush() {}
+    protected override async onShutdown() {}
+  })();
+  const provider = new MeterProvider({ readers: [reader] });
+  const telemetry = openTelemetryMetrics({ meter: provider.getMeter('test') });
+  const proxy = makeProxy(upstream, { metrics: telemetry.metrics });
+  telemetry.watch(proxy.handler);
+  await proxy.call('/widget-api/posts?limit=3');
+  await proxy.call('/widget-api/posts?limit=3');
+  await proxy.call('/widget-api/posts?limit=3', { method: 'PROPFIND' });
+
+  const { resourceMetrics } = await reader.collect();
+  const points = (name: string) => {
+    const metric = resourceMetrics.scopeMetrics
+      .flatMap((scope) => scope.metrics)
+      .find((each) => each.descriptor.name === name);
+    assert.ok(metric, `${name} is reported`);
+    return metric.dataPoints.map((point) => ({
+      attributes: point.attributes,
+      value: typeof point.value === 'number' ? point.value : (point.value as { count: number }).count,
+    }));
+  };
+  assert.deepEqual(points('http.server.request.duration'), [
+    {
+      attributes: { 'http.request.method': 'GET', 'http.route': 'posts', 'http.response.status_code': 200 },
+      value: 2,
+    },
+    {
+      attributes: {
+        'http.request.method': '_OTHER',
+        'http.route': 'posts',
+        'http.response.status_code': 405,
+      },
+      value: 1,
+    },
+  ]);
+  assert.deepEqual(points('http.server.active_requests'), [{ attributes: {}, value: 0 }]);
+  assert.deepEqual(points('review_widgets.proxy.upstream.request.duration'), [
+    { attributes: { 'http.response.status_code': 200 }, value: 1 },
+  ]);
+  assert.deepEqual(points('review_widgets.proxy.cache.requests'), [
+    { attributes: { layer: 'cache', result: 'miss' }, value: 1 },
+    { attributes: { layer: 'cache', result: 'hit' }, value: 1 },
+  ]);
+  assert.deepEqual(
+    points('review_widgets.proxy.circuit_breaker.state').find((point) => point.value === 1),
+    { attributes: { state: 'closed' }, value: 1 },
+  );
+  assert.deepEqual(points('review_widgets.proxy.draining'), [{ attributes: {}, value: 0 }]);
+  proxy.handler.drain();
+  const after = await reader.collect();
+  const draining = after.resourceMetrics.scopeMetrics
+    .flatMap((scope) => scope.metrics)
+    .find((metric) => metric.descriptor.name === 'review_widgets.proxy.draining');
+  assert.equal(draining?.dataPoints[0]?.value, 1);
+  await provider.shutdown();
 });
