@@ -190,13 +190,17 @@ export function eventLoopDelay(windowMs = 10_000): () => number {
   };
 }
 
+/** Every batched log's flush, run at exit by one listener (however many logs a process makes). */
+const flushAtExit = new Set<() => void>();
+
 /**
  * The proxy's log for a busy Node server, for `createProxy({ log: batchedLog() })`: the same lines as the
  * default, but request lines are gathered and written together every `flushMs` (or once `maxBytes` are
  * waiting, and at exit). Node writes stdout to a pipe or a file synchronously, one system call per
  * `console.log`: per request, that call cost more CPU than the proxy's own work. Warnings and errors are
- * written at once; `flush()` writes what waits (before a line of the server's own). A process killed with
- * SIGKILL loses at most the last `flushMs` of request lines.
+ * written at once; `flush()` writes what waits (before a line of the server's own). At exit what waits is
+ * written synchronously (stdout to a file or a pipe is, on Linux); a process killed with SIGKILL loses at
+ * most the last `flushMs` of request lines.
  */
 export function batchedLog(
   out: { write(text: string): unknown } = process.stdout,
@@ -212,7 +216,8 @@ export function batchedLog(
     waiting = '';
     out.write(text);
   };
-  process.on('exit', flush);
+  if (!flushAtExit.size) process.on('exit', () => flushAtExit.forEach((flushOne) => flushOne()));
+  flushAtExit.add(flush);
   const log = (record: LogRecord) => {
     if (record.type !== 'request') {
       flush(); // in order: the requests before the warning first
@@ -220,7 +225,8 @@ export function batchedLog(
       return;
     }
     waiting += `${formatLogRecord(record)}\n`;
-    if (waiting.length >= maxBytes) flush();
+    if (waiting.length >= maxBytes)
+      flush(); // UTF-16 units: as many bytes for these ASCII lines
     else if (!timer) timer = setTimeout(flush, flushMs).unref();
   };
   return Object.assign(log, { flush });

@@ -1,15 +1,18 @@
 /**
  * `review-widgets/opentelemetry`: the proxy's metrics (proxy/metrics.ts) on `@opentelemetry/api` alone, for
  * a site that already runs an OpenTelemetry SDK (which exports them where it sends the rest). Without an
- * SDK registered, the API's meter is a no-op and so is this.
+ * SDK registered, the API's meter is a no-op and so is this: register the SDK first (the global meter is
+ * read when this is called), or pass its `meter`.
  *
  *   const telemetry = openTelemetryMetrics();      // or openTelemetryMetrics({ meter })
  *   const proxy = createProxy({ ..., metrics: telemetry.metrics });
  *   telemetry.watch(proxy);                         // the gauges: readiness, breaker, store, budget left
  *
- * The request instruments follow OpenTelemetry's HTTP semantic conventions (`http.server.request.duration`
- * in seconds, `http.server.active_requests`); the proxy's own are under `review_widgets.proxy.*`. Every
- * attribute comes from a fixed set: never a tenant, a path, a query, an address or a key.
+ * Every instrument is under `review_widgets.proxy.*`: a site's HTTP instrumentation already reports
+ * `http.server.request.duration` for every request, the proxy's too, and the same name twice would count
+ * them twice. Attributes use the HTTP semantic conventions' names where they apply
+ * (`http.request.method`, `http.response.status_code`, `error.type`), and each comes from a fixed set:
+ * never a tenant, a path, a query, an address or a key.
  */
 import { metrics as globalMetrics, type Attributes, type Meter } from '@opentelemetry/api';
 import type { ProxyHandler } from './proxy/create-proxy.ts';
@@ -37,11 +40,11 @@ export function openTelemetryMetrics({
   const gauges = () => proxyGauges(watched.map((proxy) => proxy.state()));
   const seconds = { unit: 's', advice: { explicitBucketBoundaries: DURATION_BUCKETS } };
 
-  const duration = meter.createHistogram('http.server.request.duration', {
+  const duration = meter.createHistogram('review_widgets.proxy.request.duration', {
     ...seconds,
     description: 'Time to answer a proxy request, by route, method and status.',
   });
-  const active = meter.createUpDownCounter('http.server.active_requests', {
+  const active = meter.createUpDownCounter('review_widgets.proxy.active_requests', {
     unit: '{request}',
     description: 'Proxy requests being answered.',
   });
@@ -98,7 +101,7 @@ export function openTelemetryMetrics({
   const requestAttributes = labelSets(
     (route: MetricRoute, method: MetricMethod, status: number): Attributes => ({
       'http.request.method': method === 'other' ? '_OTHER' : method,
-      'http.route': route,
+      'review_widgets.route': route,
       'http.response.status_code': status,
     }),
   );

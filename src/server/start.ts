@@ -6,7 +6,7 @@ import { createServer, ServerResponse } from 'node:http';
 import { createApp } from './app.ts';
 import { ConfigError, publicUrlOf, readConfig, redisAddress, type ServerConfig } from './config.ts';
 import { batchedLog, eventLoopDelay, recordPeerAddresses, toNodeRouter } from './node.ts';
-import { redisStore } from './proxy/fleet/redis-store.ts';
+import { commandBackstopMs, redisStore } from './proxy/fleet/redis-store.ts';
 import { ProxyConfigError } from './proxy/index.ts';
 import { prometheusMetrics } from './prometheus.ts';
 import { readTenantsFile, type TenantsConfig } from './tenants-file.ts';
@@ -22,7 +22,10 @@ try {
 
 // The fleet's store: the instance starts whether or not Redis answers yet (never a single point of failure).
 const store = config.redisUrl
-  ? redisStore(config.redisUrl, { commandTimeoutMs: config.proxy.limits?.storeTimeoutMs })
+  ? redisStore(config.redisUrl, {
+      // The proxy bounds each call itself (REDIS_TIMEOUT_MS); the client's own timeout only backs it up.
+      commandTimeoutMs: commandBackstopMs(config.proxy.limits?.storeTimeoutMs ?? 150),
+    })
   : undefined;
 
 /**

@@ -206,21 +206,25 @@ test('openTelemetryMetrics: the same stages on @opentelemetry/api, read by an SD
       value: typeof point.value === 'number' ? point.value : (point.value as { count: number }).count,
     }));
   };
-  assert.deepEqual(points('http.server.request.duration'), [
+  assert.deepEqual(points('review_widgets.proxy.request.duration'), [
     {
-      attributes: { 'http.request.method': 'GET', 'http.route': 'posts', 'http.response.status_code': 200 },
+      attributes: {
+        'http.request.method': 'GET',
+        'review_widgets.route': 'posts',
+        'http.response.status_code': 200,
+      },
       value: 2,
     },
     {
       attributes: {
         'http.request.method': '_OTHER',
-        'http.route': 'posts',
+        'review_widgets.route': 'posts',
         'http.response.status_code': 405,
       },
       value: 1,
     },
   ]);
-  assert.deepEqual(points('http.server.active_requests'), [{ attributes: {}, value: 0 }]);
+  assert.deepEqual(points('review_widgets.proxy.active_requests'), [{ attributes: {}, value: 0 }]);
   assert.deepEqual(points('review_widgets.proxy.upstream.request.duration'), [
     { attributes: { 'http.response.status_code': 200 }, value: 1 },
   ]);

@@ -281,6 +281,19 @@ describe('CORS with *', { concurrency: true }, () => {
     });
   });
 
+  test('an answer asked without an Origin says * too: a shared cache may hand it to any page', async () => {
+    await withUpstream(async (upstream) => {
+      const proxy = makeProxy(upstream, { allowedOrigins: '*' });
+      for (const headers of [{}, { origin: 'http://proxy.test' }] as Record<string, string>[]) {
+        const answer = await proxy.call('/widget-api/info', { headers });
+        assert.equal(answer.status, 200);
+        assert.equal(answer.headers.get('access-control-allow-origin'), '*');
+        assert.match(answer.headers.get('cache-control') ?? '', /public/);
+        assert.doesNotMatch(answer.headers.get('vary') ?? '', /Origin/, 'the same for every origin');
+      }
+    });
+  });
+
   test('the null origin is never allowed, even with * (also given as ["*"])', async () => {
     await withUpstream(async (upstream) => {
       for (const allowedOrigins of ['*', ['*']] as const) {

@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { redisStore, type RedisStore } from '../../src/server/proxy/fleet/redis-store.ts';
+import { systemClock } from '../../src/server/proxy/clock.ts';
+import { commandBackstopMs, redisStore, type RedisStore } from '../../src/server/proxy/fleet/redis-store.ts';
+import { StoreGuard } from '../../src/server/proxy/fleet/shared-state.ts';
 import { memoryStore, type ProxyStore } from '../../src/server/proxy/index.ts';
 import { FakeClock } from './support/fake-clock.ts';
 import { startRedis, type RedisServer } from './support/fleet.ts';
@@ -96,4 +98,29 @@ test('redis: with the server gone, calls fail at once instead of queueing', asyn
   await assert.rejects(gone.get('k'));
   assert.ok(Date.now() - started < 100, 'no offline queue');
   await gone.close();
+});
+
+test('redis behind the proxy’s bound: a stalled event loop does not turn a reply into an outage', async () => {
+  // As npm start configures it: the proxy's bound decides, the client's own timeout is only a backstop.
+  const boundMs = 150;
+  const bounded = redisStore(redis.url, { commandTimeoutMs: commandBackstopMs(boundMs) });
+  assert.equal(await bounded.ready(), true);
+  await bounded.set('stalled', 'v', 60_000);
+  const logs: unknown[] = [];
+  const guard = new StoreGuard(bounded, systemClock, (record) => logs.push(record), {
+    timeoutMs: boundMs,
+    retryMs: 1000,
+  });
+  try {
+    const reply = guard.call((store) => store.get('stalled'));
+    // The command leaves with the client's pipeline at the end of this turn (setImmediate); so does this.
+    await new Promise((resolve) => setImmediate(resolve));
+    const until = Date.now() + 4 * boundMs;
+    while (Date.now() < until); // starved: the bound passes while the reply waits in the socket
+    assert.equal(await reply, 'v');
+    assert.equal(guard.available, true, 'not marked down');
+    assert.deepEqual(logs, []);
+  } finally {
+    await bounded.close();
+  }
 });

@@ -67,12 +67,13 @@ export function admission(config: ResolvedOptions): (request: ProxyRequest) => A
       return jsonError(400, 'Bad Request', parsed.message, { limits: config.limits });
     }
     const { query } = parsed;
-    const data: DataQuery = {
+    // Frozen: one object serves every request that asks this way.
+    const data: DataQuery = Object.freeze({
       operation,
-      query,
+      query: Object.freeze(query),
       key: `${operation}?${canonicalQuery(operation, query)}`,
       filterKey: `${operation}?${canonicalQuery(operation, { ...query, page: undefined })}`,
-    };
+    });
     if (memoKey.length <= MEMO_SEARCH_LENGTH) queries.set(memoKey, data);
     return data;
   }

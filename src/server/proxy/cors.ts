@@ -37,9 +37,12 @@ export function corsPolicy(allowedOrigins: ReadonlySet<string> | '*') {
   );
   // An allowed origin is answered as allowed even when it is the proxy's own (harmless): the own origin
   // is worked out only for the origins the list does not name (a Node request builds it from `Host`).
+  // With `*`, every answer says so, with an `Origin` or without: a shared cache that stored one asked
+  // without must not hand it to a cross-origin page that the browser would then block (no `Vary` needed).
   return (origin: string | null, ownOrigin: () => string): CorsDecision => {
+    if (allowedOrigins === '*' && origin !== 'null') return anyOrigin;
     if (origin === null) return SAME_ORIGIN;
-    const allowed = allowedOrigins === '*' ? (origin === 'null' ? undefined : anyOrigin) : listed.get(origin);
+    const allowed = allowedOrigins === '*' ? undefined : listed.get(origin);
     if (allowed) return allowed;
     return origin === ownOrigin() ? SAME_ORIGIN : { kind: 'refused', origin };
   };

@@ -41,7 +41,7 @@ import type { ProxyStore } from './fleet/store.ts';
 import { LRUCache } from 'lru-cache';
 import { fragmentRequest } from './fragments.ts';
 import { HEALTH_PATHS, healthAnswer, type HealthFacts, type Lifecycle } from './health.ts';
-import { methodLabel, type CacheResult } from './metrics.ts';
+import { methodLabel, type CacheResult, type MetricRoute } from './metrics.ts';
 import {
   resolveOptions,
   type ContentCoding,
@@ -90,6 +90,8 @@ const then = <T, U>(value: Maybe<T>, next: (value: T) => Maybe<U>): Maybe<U> =>
 const MIN_COMPRESSED_BYTES = 1024;
 /** Health answers carry no CORS headers: probes come from load balancers, not pages. */
 const PROBE_HEADERS = { 'x-content-type-options': 'nosniff' };
+/** What a request whose admission failed (a bug: it never should) is finished with. */
+const NOT_ADMITTED: Pick<Admitted, 'route' | 'common'> = { route: 'unknown', common: PROBE_HEADERS };
 
 export function createProxy(options: ProxyOptions): ProxyHandler {
   const config = resolveOptions(options);
@@ -129,16 +131,19 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     if (probe) return withHeaders(healthAnswer(probe, request.method, healthFacts), PROBE_HEADERS);
     const started = performance.now();
     metrics.requestStarted();
-    const admitted = admit(request);
+    let admitted: Admitted | undefined;
     let result: ProxyAnswer;
     try {
+      admitted = admit(request);
       const pending = respond(request, admitted);
       result = pending instanceof Promise ? await pending : pending;
     } catch (error) {
       config.log({ type: 'upstream', level: 'error', message: `unexpected proxy failure: ${String(error)}` });
       result = jsonError(500, 'Internal Server Error', 'The proxy failed unexpectedly.');
     }
-    return finish(request, admitted, withHeaders(result, admitted.common), started);
+    // Every request is finished (counted, logged), even one whose admission itself failed.
+    const { route, common } = admitted ?? NOT_ADMITTED;
+    return finish(request, route, withHeaders(result, common), started);
   }
 
   /** The stages after admission: the gate, then the cache, then the upstream. */
@@ -196,12 +201,12 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   /** Finish: the answer counted and logged (probes never reach here). */
   function finish(
     request: ProxyRequest,
-    admitted: Admitted,
+    route: MetricRoute,
     result: ProxyAnswer,
     started: number,
   ): ProxyAnswer {
     const durationMs = performance.now() - started;
-    metrics.requestFinished(admitted.route, methodLabel(request.method), result.status, durationMs / 1000);
+    metrics.requestFinished(route, methodLabel(request.method), result.status, durationMs / 1000);
     config.log({
       type: 'request',
       method: request.method,

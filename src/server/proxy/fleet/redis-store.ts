@@ -42,8 +42,21 @@ return tonumber(oldest[2]) + window`;
 export interface RedisStoreOptions {
   /** Prefix of every key, so several deployments can share one server. Default `rw:`. */
   prefix?: string;
-  /** Longest wait for one command, in ms (the proxy bounds it too). Default 250. */
+  /**
+   * A backstop for a command nobody else bounds, in ms. It must outlast the proxy's own bound
+   * (`limits.storeTimeoutMs`), which decides when to fall back: that bound may wait twice its length
+   * when the event loop was busy, and a backstop firing first (both timers overdue after a stall, this
+   * one right behind) would fail a reply already waiting in the socket. Default 2000
+   * ({@link commandBackstopMs} gives one for a bound).
+   */
   commandTimeoutMs?: number;
+}
+
+const DEFAULT_COMMAND_TIMEOUT_MS = 2000;
+
+/** The command backstop for a proxy that bounds store calls at `boundMs`: well past its longest wait. */
+export function commandBackstopMs(boundMs: number): number {
+  return Math.max(DEFAULT_COMMAND_TIMEOUT_MS, 4 * boundMs);
 }
 
 export interface RedisStore extends ProxyStore {
@@ -63,7 +76,7 @@ export function redisStore(url: string, options: RedisStoreOptions = {}): RedisS
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: options.commandTimeoutMs ?? 250,
+    commandTimeout: options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
     connectTimeout: 1000,
     // Reconnect for ever, at most a second apart: the fleet rejoins soon after Redis is back.
     retryStrategy: (attempt) => Math.min(50 * attempt, 1000),
