@@ -187,7 +187,20 @@ test('a bound that fires on time (or a little late) is not extended', async () =
     guard.call(() => new Promise<string>(() => {})),
     StoreUnavailable,
   );
+  await clock.advance(0); // the loop's next turn: the call has left, the bound starts
   await clock.block(150 + 70); // 70 ms late: under half the bound
   await never;
   assert.equal(guard.available, false);
+});
+
+test('the bound starts when the call has left: a loop busy before its next turn does not spend it', async () => {
+  const clock = new FakeClock();
+  const guard = new StoreGuard(memoryStore(clock), clock, () => {}, { timeoutMs: 150, retryMs: 1000 });
+  let answer!: (value: string) => void;
+  const reply = guard.call(() => new Promise<string>((resolve) => (answer = resolve)));
+  await clock.block(140); // busy with other requests before the turn in which the call is sent
+  await clock.advance(140); // 280 ms since the call, 140 since it left: within the bound
+  answer('reply');
+  assert.equal(await reply, 'reply');
+  assert.equal(guard.available, true);
 });

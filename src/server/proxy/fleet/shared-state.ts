@@ -185,16 +185,20 @@ export class SharedState {
 }
 
 /**
- * `promise`, or a rejection after `ms` on `clock` (the late result is dropped, its failure too). Two
- * ways a busy instance could take its own lag for a slow store are closed:
+ * `promise`, or a rejection after `ms` on `clock` (the late result is dropped, its failure too), with the
+ * instance's own lag kept out of the store's time in three ways:
  *
- * - The rejection waits one turn of the event loop: a loop too busy to read a reply before the timer
- *   fired (timers run before I/O) reads it first, so a starved process does not fall back for a reply it holds.
- * - A bound that fires more than half its length late says the loop was busy (the request may have left
- *   late, or the store shares the starved machine), not that the store is slow: it is given its length
- *   again, once, from when the loop came back. A store that is really slow is still given up on, at
- *   most `2 × ms` of the loop's own time later. (On a busy 2-core machine with three instances and the
- *   150 ms bound, 49 of 150 distinct queries reached the upstream twice before this.)
+ * - The bound starts at the loop's next turn, when the call has left (the Redis client sends what a turn
+ *   issued at its end): a loop busy with a burst of other requests first does not spend the store's time.
+ * - A bound that fires more than half its length late says the loop was busy, not that the store is
+ *   slow: it is given its length again, once, from when the loop came back.
+ * - The rejection waits one more turn: a reply the loop was too busy to read before the timer fired
+ *   (timers run before I/O) is read first.
+ *
+ * A store that is really slow is still given up on, at most `2 × ms` of the loop's own time after the call
+ * left. (Three instances on two cores, 150 distinct queries each asked of all three at once: with the bound
+ * counted from the call and never extended, 30 of them reached the upstream twice in most bursts;
+ * `bench/fleet.ts` measures it.)
  */
 function within<T>(promise: Promise<T>, ms: number, clock: Clock): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -206,7 +210,9 @@ function within<T>(promise: Promise<T>, ms: number, clock: Clock): Promise<T> {
         cancel = mayWaitAgain && late > ms / 2 ? arm(false) : clock.setTimer(0, giveUp);
       });
     };
-    let cancel = arm(true);
+    // The bound starts at the loop's next turn, when the call has left (a client sends what a turn
+    // issued at its end): a loop busy with other requests first does not spend the store's time.
+    let cancel = clock.setTimer(0, () => (cancel = arm(true)));
     promise.then(
       (value) => {
         cancel();
