@@ -139,6 +139,41 @@ test('prometheusMetrics: the named series in a registry of their own, the gauges
   );
 });
 
+test('the request histogram, counted in plain numbers, is written as prom-client writes a histogram', async () => {
+  const { metrics, registry } = prometheusMetrics({ processMetrics: false });
+  for (const seconds of [0.0007, 0.0007, 0.02, 20]) {
+    metrics.requestStarted();
+    metrics.requestFinished('reviews', 'GET', 200, seconds);
+  }
+  metrics.requestStarted();
+  metrics.requestFinished('info', 'HEAD', 304, 0.0001);
+  const text = await registry.metrics();
+  const series = (labels: string) =>
+    text
+      .split('\n')
+      .filter((line) => line.startsWith('http_server_request_duration_seconds') && line.includes(labels))
+      .map((line) => line.replace(/^http_server_request_duration_seconds/, ''));
+  const reviews = series('method="GET",route="reviews",status="200"');
+  assert.deepEqual(reviews.slice(0, 2), [
+    '_bucket{le="0.0005",method="GET",route="reviews",status="200"} 0',
+    '_bucket{le="0.001",method="GET",route="reviews",status="200"} 2',
+  ]);
+  assert.ok(reviews.includes('_bucket{le="0.025",method="GET",route="reviews",status="200"} 3'));
+  assert.ok(reviews.includes('_bucket{le="10",method="GET",route="reviews",status="200"} 3'));
+  assert.deepEqual(reviews.slice(-3), [
+    '_bucket{le="+Inf",method="GET",route="reviews",status="200"} 4',
+    '_sum{method="GET",route="reviews",status="200"} 20.0214',
+    '_count{method="GET",route="reviews",status="200"} 4',
+  ]);
+  assert.ok(
+    series('method="HEAD",route="info",status="304"').includes(
+      '_count{method="HEAD",route="info",status="304"} 1',
+    ),
+  );
+  assert.match(text, /^# TYPE http_server_request_duration_seconds histogram$/m);
+  assert.match(text, /^http_server_active_requests 0$/m);
+});
+
 test('a fleet member reports whether its shared store answers', async () => {
   const prometheus = prometheusMetrics({ processMetrics: false });
   const proxy = makeProxy(upstream, { metrics: prometheus.metrics, store: memoryStore() });
