@@ -199,6 +199,12 @@ class Series {
     this.counts = new Array<number>(bounds.length + 1).fill(0);
   }
 
+  zero(): void {
+    this.counts.fill(0);
+    this.sum = 0;
+    this.count = 0;
+  }
+
   record(value: number): void {
     let bucket = 0;
     while (bucket < this.bounds.length && value > this.bounds[bucket]!) bucket++;
@@ -230,10 +236,11 @@ class CountedHistogram<T extends string> extends Histogram<T> {
     return series;
   }
 
+  /** Zeroes every series (`registry.resetMetrics()`); each stays, as callers hold it. */
   override reset(): void {
     super.reset();
     // prom-client's constructor resets before this class's fields exist.
-    (this.all as Map<string, Series> | undefined)?.clear();
+    for (const series of (this.all as Map<string, Series> | undefined)?.values() ?? []) series.zero();
   }
 
   override async get(): Promise<MetricObjectWithValues<MetricValueWithName<T>>> {

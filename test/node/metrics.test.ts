@@ -172,6 +172,15 @@ test('the request histogram, counted in plain numbers, is written as prom-client
   );
   assert.match(text, /^# TYPE http_server_request_duration_seconds histogram$/m);
   assert.match(text, /^http_server_active_requests 0$/m);
+
+  // A reset zeroes the series, and what comes after is still counted.
+  registry.resetMetrics();
+  metrics.requestStarted();
+  metrics.requestFinished('reviews', 'GET', 200, 0.0007);
+  assert.match(
+    await registry.metrics(),
+    /^http_server_request_duration_seconds_count\{method="GET",route="reviews",status="200"\} 1$/m,
+  );
 });
 
 test('a fleet member reports whether its shared store answers', async () => {
