@@ -146,23 +146,36 @@ test('a reply already there when the time bound passes is taken: a starved proce
   }
 });
 
-test('a reply that does not come is not waited for beyond the bound', async () => {
+/** A guard on a fake clock with the production bound (150 ms), and calls the store answers never or later. */
+function guardOnFakeClock() {
   const clock = new FakeClock();
   const guard = new StoreGuard(memoryStore(clock), clock, () => {}, { timeoutMs: 150, retryMs: 1000 });
-  const never = assert.rejects(
-    guard.call(() => new Promise<string>(() => {})),
-    StoreUnavailable,
-  );
+  /** A call the store never answers: it must be given up on (StoreUnavailable). */
+  const unanswered = () =>
+    assert.rejects(
+      guard.call(() => new Promise<string>(() => {})),
+      StoreUnavailable,
+    );
+  /** A call the store answers when the test says. */
+  const answeredLater = () => {
+    let answer!: (value: string) => void;
+    const reply = guard.call(() => new Promise<string>((resolve) => (answer = resolve)));
+    return { reply, answer: (value: string) => answer(value) }; // `answer` is set once the call has run
+  };
+  return { clock, guard, unanswered, answeredLater };
+}
+
+test('a reply that does not come is not waited for beyond the bound', async () => {
+  const { clock, guard, unanswered } = guardOnFakeClock();
+  const never = unanswered();
   await clock.advance(150);
   await never;
   assert.equal(guard.available, false);
 });
 
 test('a bound that fired late (the loop was busy) waits its length again, once, for the store', async () => {
-  const clock = new FakeClock();
-  const guard = new StoreGuard(memoryStore(clock), clock, () => {}, { timeoutMs: 150, retryMs: 1000 });
-  let answer!: (value: string) => void;
-  const reply = guard.call(() => new Promise<string>((resolve) => (answer = resolve)));
+  const { clock, guard, unanswered, answeredLater } = guardOnFakeClock();
+  const { reply, answer } = answeredLater();
   await clock.block(400); // the bound fires 250 ms late: the loop, not the store, was slow
   await clock.advance(100); // within the second bound, the store answers
   answer('reply');
@@ -170,10 +183,7 @@ test('a bound that fired late (the loop was busy) waits its length again, once, 
   assert.equal(guard.available, true, 'not marked down');
 
   // Still bounded: a store that stays silent after a late bound is given up on at the second one.
-  const silent = assert.rejects(
-    guard.call(() => new Promise<string>(() => {})),
-    StoreUnavailable,
-  );
+  const silent = unanswered();
   await clock.block(400);
   await clock.advance(150);
   await silent;
@@ -181,12 +191,8 @@ test('a bound that fired late (the loop was busy) waits its length again, once, 
 });
 
 test('a bound that fires on time (or a little late) is not extended', async () => {
-  const clock = new FakeClock();
-  const guard = new StoreGuard(memoryStore(clock), clock, () => {}, { timeoutMs: 150, retryMs: 1000 });
-  const never = assert.rejects(
-    guard.call(() => new Promise<string>(() => {})),
-    StoreUnavailable,
-  );
+  const { clock, guard, unanswered } = guardOnFakeClock();
+  const never = unanswered();
   await clock.advance(0); // the loop's next turn: the call has left, the bound starts
   await clock.block(150 + 70); // 70 ms late: under half the bound
   await never;
@@ -194,10 +200,8 @@ test('a bound that fires on time (or a little late) is not extended', async () =
 });
 
 test('the bound starts when the call has left: a loop busy before its next turn does not spend it', async () => {
-  const clock = new FakeClock();
-  const guard = new StoreGuard(memoryStore(clock), clock, () => {}, { timeoutMs: 150, retryMs: 1000 });
-  let answer!: (value: string) => void;
-  const reply = guard.call(() => new Promise<string>((resolve) => (answer = resolve)));
+  const { clock, guard, answeredLater } = guardOnFakeClock();
+  const { reply, answer } = answeredLater();
   await clock.block(140); // busy with other requests before the turn in which the call is sent
   await clock.advance(140); // 280 ms since the call, 140 since it left: within the bound
   answer('reply');

@@ -4,13 +4,20 @@
  * no token, no cache lookup and no upstream call.
  */
 import { LRUCache } from 'lru-cache';
-import { canonicalQuery, parseQuery, type Operation, type ParsedQuery } from '../../api/query.ts';
-import { jsonError, type ProxyAnswer, type ProxyRequest } from './answers.ts';
+import {
+  canonicalQuery,
+  OPERATION_PARAMS,
+  parseQuery,
+  type Operation,
+  type ParsedQuery,
+} from '../../api/query.ts';
+import { jsonError, NOSNIFF, type ProxyAnswer, type ProxyRequest } from './answers.ts';
 import { corsPolicy, PREFLIGHT_HEADERS, variesByOrigin, type CorsDecision } from './cors.ts';
 import type { MetricRoute } from './metrics.ts';
 import type { ResolvedOptions } from './options.ts';
 
-export const OPERATIONS: readonly Operation[] = ['info', 'posts', 'reviews'];
+/** The operations the API document lists, each a route of the proxy. */
+const OPERATIONS = Object.keys(OPERATION_PARAMS) as Operation[];
 
 /** An admitted data query; shared between the requests that ask it the same way (read-only). */
 export interface DataQuery {
@@ -42,10 +49,7 @@ export function admission(config: ResolvedOptions): (request: ProxyRequest) => A
   const htmlPrefix = `${config.mount}/html/`;
   const decideCors = corsPolicy(config.allowedOrigins);
   const varyOrigin = variesByOrigin(config.allowedOrigins);
-  const baseHeaders: Record<string, string> = {
-    'x-content-type-options': 'nosniff',
-    ...(varyOrigin ? { vary: 'Origin' } : {}),
-  };
+  const baseHeaders: Record<string, string> = { ...NOSNIFF, ...(varyOrigin ? { vary: 'Origin' } : {}) };
   // The allowed decisions are few and fixed (corsPolicy): their headers are merged once each.
   const commonOf = new Map<CorsDecision, Record<string, string>>();
   const commonHeaders = (cors: CorsDecision) => {

@@ -37,6 +37,8 @@ export interface ProxyAnswer {
 export type Outcome = CacheOutcome | 'past-end';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
+/** Every proxy answer says its type is the one it declares. */
+export const NOSNIFF: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff' };
 export const HTML_TYPE = 'text/html; charset=utf-8';
 const CACHE_STATUS_NAME = 'review-widgets';
 

@@ -23,6 +23,7 @@ import {
   JSON_TYPE,
   jsonError,
   matchesEtag,
+  NOSNIFF,
   representationTag,
   upstreamErrorResponse,
   withHeaders,
@@ -88,10 +89,8 @@ const then = <T, U>(value: Maybe<T>, next: (value: T) => Maybe<U>): Maybe<U> =>
 
 /** Smaller bodies are sent as they are: compression would save less than its headers cost. */
 const MIN_COMPRESSED_BYTES = 1024;
-/** Health answers carry no CORS headers: probes come from load balancers, not pages. */
-const PROBE_HEADERS = { 'x-content-type-options': 'nosniff' };
 /** What a request whose admission failed (a bug: it never should) is finished with. */
-const NOT_ADMITTED: Pick<Admitted, 'route' | 'common'> = { route: 'unknown', common: PROBE_HEADERS };
+const NOT_ADMITTED: Pick<Admitted, 'route' | 'common'> = { route: 'unknown', common: NOSNIFF };
 
 export function createProxy(options: ProxyOptions): ProxyHandler {
   const config = resolveOptions(options);
@@ -128,7 +127,8 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   async function answer(request: ProxyRequest): Promise<ProxyAnswer> {
     // Probes first: never logged, counted or rate-limited, whatever the origin.
     const probe = HEALTH_PATHS.get(request.pathname);
-    if (probe) return withHeaders(healthAnswer(probe, request.method, healthFacts), PROBE_HEADERS);
+    // Health answers carry no CORS headers: probes come from load balancers, not pages.
+    if (probe) return withHeaders(healthAnswer(probe, request.method, healthFacts), NOSNIFF);
     const started = performance.now();
     metrics.requestStarted();
     let admitted: Admitted | undefined;
