@@ -225,8 +225,8 @@ export function batchedLog(
       return;
     }
     waiting += `${formatLogRecord(record)}\n`;
-    if (waiting.length >= maxBytes)
-      flush(); // UTF-16 units: as many bytes for these ASCII lines
+    // Counted in UTF-16 units (bytes for ASCII lines): a flush threshold, not an exact size.
+    if (waiting.length >= maxBytes) flush();
     else if (!timer) timer = setTimeout(flush, flushMs).unref();
   };
   return Object.assign(log, { flush });
