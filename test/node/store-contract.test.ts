@@ -1,64 +1,18 @@
 /**
- * The shared store's contract (fleet/store.ts), run against the in-memory reference and against Redis
- * (a real redis-server through `redisStore`): the same operations answer the same, so the fleet's rules
- * tested on one hold on the other.
+ * The shared store's contract (support/store-conformance.ts) run against the in-memory reference and
+ * against Redis (a real redis-server through `redisStore`), and what is particular to each engine.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { systemClock } from '../../src/server/proxy/clock.ts';
 import { commandBackstopMs, redisStore, type RedisStore } from '../../src/server/proxy/fleet/redis-store.ts';
 import { StoreGuard } from '../../src/server/proxy/fleet/shared-state.ts';
-import { memoryStore, type ProxyStore } from '../../src/server/proxy/index.ts';
+import { memoryStore } from '../../src/server/proxy/index.ts';
 import { FakeClock } from './support/fake-clock.ts';
 import { startRedis, type RedisServer } from './support/fleet.ts';
+import { storeConformance } from './support/store-conformance.ts';
 
-function contract(name: string, make: () => ProxyStore) {
-  describe(`${name}: the store contract`, () => {
-    let n = 0;
-    const key = () => `contract:${name}:${Date.now()}:${n++}`;
-
-    test('get and set, with and without onlyIfAbsent (a lease)', async () => {
-      const store = make();
-      const k = key();
-      assert.equal(await store.get(k), undefined);
-      assert.equal(await store.set(k, 'a', 60_000, true), true);
-      assert.equal(await store.set(k, 'b', 60_000, true), false, 'a lease is not taken twice');
-      assert.equal(await store.get(k), 'a');
-      assert.equal(await store.set(k, 'c', 60_000), true);
-      assert.equal(await store.get(k), 'c');
-    });
-
-    test('compareAndSet replaces, creates and deletes only from the expected value', async () => {
-      const store = make();
-      const k = key();
-      assert.equal(await store.compareAndSet(k, 'x', 'y', 60_000), false, 'nothing there, x expected');
-      assert.equal(await store.compareAndSet(k, undefined, 'y', 60_000), true, 'created');
-      assert.equal(await store.compareAndSet(k, undefined, 'z', 60_000), false, 'no longer absent');
-      assert.equal(await store.compareAndSet(k, 'y', 'z', 60_000), true);
-      assert.equal(await store.get(k), 'z');
-      assert.equal(await store.compareAndSet(k, 'y', undefined, 1), false);
-      assert.equal(await store.compareAndSet(k, 'z', undefined, 1), true, 'deleted');
-      assert.equal(await store.get(k), undefined);
-      // Values that look alike are not alike.
-      await store.set(k, '', 60_000);
-      assert.equal(await store.compareAndSet(k, undefined, 'q', 60_000), false, 'an empty value is a value');
-    });
-
-    test('takeFromWindow: at most max events in any window, and when the oldest leaves', async () => {
-      const store = make();
-      const k = key();
-      const t0 = 1_000_000;
-      assert.equal(await store.takeFromWindow(k, 2, 60_000, t0), undefined);
-      assert.equal(await store.takeFromWindow(k, 2, 60_000, t0 + 10), undefined);
-      assert.equal(await store.takeFromWindow(k, 2, 60_000, t0 + 20), t0 + 60_000);
-      assert.equal(await store.takeFromWindow(k, 2, 60_000, t0 + 59_999), t0 + 60_000, 'still inside');
-      assert.equal(await store.takeFromWindow(k, 2, 60_000, t0 + 60_000), undefined, 'the oldest left');
-      assert.equal(await store.takeFromWindow(k, 2, 60_000, t0 + 60_001), t0 + 60_010);
-    });
-  });
-}
-
-contract('memory', () => memoryStore());
+storeConformance('memory', () => memoryStore());
 
 let redis: RedisServer;
 let store: RedisStore;
@@ -71,7 +25,7 @@ after(async () => {
   await store.close();
   await redis.stop();
 });
-contract('redis', () => store);
+storeConformance('redis', () => store);
 
 test('expiry: a value lives for its ttl (memory store on a fake clock)', async () => {
   const clock = new FakeClock();
