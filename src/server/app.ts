@@ -7,7 +7,8 @@
  * there, whatever visitors use), and `publicUrl`, the address visitors use, which the sample's media URLs
  * carry so that images load from the page's own origin (the CSP's `img-src 'self'`).
  */
-import { createSampleUpstream, SAMPLE_API_KEY } from '../sample/index.ts';
+import { createSampleUpstream } from '../sample/index.ts';
+import { businessProxyOptions, SAMPLE_MOUNT } from './business.ts';
 import type { ServerConfig } from './config.ts';
 import {
   createProxy,
@@ -25,7 +26,7 @@ import { compressors, createStaticHandler } from './static-files.ts';
 import { renderWidgets } from '../ssr/render-widgets.ts';
 
 export const PROXY_MOUNT = '/widget-api';
-export const SAMPLE_MOUNT = '/sample-api';
+export { SAMPLE_MOUNT };
 
 /** The demo page proves the widgets need nothing looser than this. */
 export const DEMO_CSP =
@@ -97,14 +98,9 @@ export function createApp({
     metrics,
   } satisfies Partial<ProxyOptions>;
   const proxy = createProxy({
-    apiKey: config.upstream?.apiKey ?? SAMPLE_API_KEY,
-    upstreamUrl: config.upstream?.url ?? `${selfUrl}${SAMPLE_MOUNT}`,
     mount: PROXY_MOUNT,
     ...serving,
-    ...config.proxy,
-    // The sample upstream has no quota to protect: one visitor (a newcomer clicking through the demo on
-    // localhost) may use the whole budget. A real upstream gets the configured share.
-    upstreamClientShare: config.upstream ? config.proxy.upstreamClientShare : 1,
+    ...businessProxyOptions(config, { url: `${selfUrl}${SAMPLE_MOUNT}` }),
     health,
   });
   const tenantsProxy =

@@ -1,0 +1,80 @@
+/**
+ * The platform handler (src/server/platform.ts), as each platform's entry calls it: made from the
+ * environment at the first request, the sample business in-process without a key, a configured upstream
+ * with one, and a clear 500 (never the key) for a configuration that cannot work.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { readBusiness, readPage, readReview } from '../../src/api/read-answer.ts';
+import { createPlatformHandler } from '../../src/server/platform.ts';
+import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream.ts';
+
+const ORIGIN = 'https://reviews.example.test';
+const get = (handler: ReturnType<typeof createPlatformHandler>, path: string, init?: RequestInit) =>
+  handler(new Request(`${ORIGIN}${path}`, init), { clientAddress: '203.0.113.7' });
+
+describe('the platform handler on the sample business (no key)', () => {
+  const handler = createPlatformHandler({ env: {} });
+
+  test('answers the widget protocol at /widget-api, and the probes', async () => {
+    const info = await get(handler, '/widget-api/info');
+    assert.equal(info.status, 200);
+    assert.equal(readBusiness(await info.json()).name, 'Kettle & Crumb');
+    assert.equal((await get(handler, '/livez')).status, 200);
+    assert.equal((await get(handler, '/readyz')).status, 200);
+  });
+
+  test('the sample media are served from the deployment’s own origin; its API is not public', async () => {
+    const answer = await get(handler, '/widget-api/reviews?mediaType=IMAGE&limit=5');
+    const page = readPage(await answer.json(), 5, readReview);
+    const url = page.items.flatMap((review) => review.media)[0]?.url;
+    assert.ok(url?.startsWith(`${ORIGIN}/sample-api/media/`), String(url));
+    const image = await get(handler, new URL(url).pathname);
+    assert.equal(image.status, 200);
+    assert.match(image.headers.get('content-type') ?? '', /^image\//);
+    const api = await get(handler, '/sample-api/api/v1/integration/business-api/info');
+    assert.equal(api.status, 404, 'the sample API answers the proxy alone');
+    assert.equal((await get(handler, '/elsewhere')).status, 404);
+  });
+});
+
+describe('the platform handler with a key', () => {
+  let upstream: FakeUpstream;
+  before(async () => {
+    upstream = await startFakeUpstream();
+  });
+  after(() => upstream.close());
+
+  test('calls the configured upstream with the key, which no answer carries', async () => {
+    const key = 'platform-secret-key-0123456789';
+    const handler = createPlatformHandler({
+      env: { BUSINESS_API_KEY: key, BUSINESS_API_URL: upstream.url, ALLOWED_ORIGINS: 'https://site.example' },
+    });
+    const answer = await get(handler, '/widget-api/info', { headers: { origin: 'https://site.example' } });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('access-control-allow-origin'), 'https://site.example');
+    const text = await answer.text();
+    assert.ok(!text.includes(key) && ![...answer.headers.values()].some((value) => value.includes(key)));
+    assert.equal(upstream.calls('info'), 1);
+    assert.equal(upstream.requests[0]!.headers['x-api-key'], key);
+    const refused = await get(handler, '/widget-api/info', { headers: { origin: 'https://evil.example' } });
+    assert.equal(refused.headers.get('access-control-allow-origin'), null);
+  });
+
+  test('a configuration that cannot work answers 500, says why in the log, and never shows the key', async (t) => {
+    const errors: string[] = [];
+    t.mock.method(console, 'error', (message: string) => errors.push(message));
+    const key = 'only-half-configured-key';
+    const handler = createPlatformHandler({ env: { BUSINESS_API_KEY: key } });
+    const answer = await get(handler, '/widget-api/info');
+    assert.equal(answer.status, 500);
+    const body = await answer.text();
+    assert.match(body, /misconfigured/);
+    assert.ok(!body.includes(key));
+    assert.equal(errors.length, 1);
+    assert.match(errors[0]!, /BUSINESS_API_URL/);
+    assert.ok(!errors[0]!.includes(key));
+    await get(handler, '/widget-api/info');
+    assert.equal(errors.length, 1, 'logged once');
+  });
+});
