@@ -139,3 +139,26 @@ test('/docs/ passes axe in light and dark, at 320 and 1280 px, and reflows at 32
     await loadExamples(page);
   });
 });
+
+test('/docs/deploy/, the site owner’s path, is reachable from the reference, axe-clean, and its links land', async () => {
+  const page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems = pageProblems(page);
+  await page.goto(`${running.app.url}/docs/`);
+  await page.getByRole('link', { name: 'Put your reviews on your site' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Put your reviews on your site' }).waitFor();
+  // Every platform in the table has its three commands below it, reached from the table.
+  for (const platform of ['Cloudflare Workers', 'Vercel', 'Netlify', 'A container', 'Node']) {
+    const link = page.getByRole('rowheader', { name: platform }).getByRole('link');
+    const target = (await link.getAttribute('href'))!;
+    assert.equal(await page.locator(`${target} + pre code`).count(), 1, `${platform}: its commands`);
+  }
+  for (const href of await page
+    .locator('a[href^="/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!)))
+    assert.equal((await page.request.get(`${running.app.url}${href}`)).status(), 200, href);
+  assert.deepEqual(problems, []);
+  await page.close();
+  await assertAccessibleEverywhere(running.browser, async (page) => {
+    await page.goto(`${running.app.url}/docs/deploy/`);
+  });
+});
