@@ -179,6 +179,17 @@ describe('the packed package in fresh apps', () => {
     });
   }
 
+  it('esbuild: a server bundled from the package renders the no-JavaScript form and page links', async () => {
+    const { stdout } = await run(process.execPath, ['dist-server/no-script-render.mjs'], {
+      cwd: dirs.get('esbuild')!,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    assert.match(stdout, /<article[^>]*part="review"/, 'the reviews are in the page');
+    assert.match(stdout, /<form[^>]*method="get"/, 'the filters work as a form');
+    assert.match(stdout, /<select[^>]*name="rw-rating"/);
+    assert.match(stdout, /<a[^>]*href="\/\?rw-page=2"/, 'the pages are links');
+  });
+
   /** Opens a built app with the proxy's address, recording console errors. */
   async function open(name: App): Promise<{ page: Page; errors: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });

@@ -10,6 +10,7 @@ import {
   proxyRequests,
   recordLayoutShift,
   startApp,
+  startCompiledApp,
   type RunningApp,
 } from './support.ts';
 
@@ -227,13 +228,14 @@ test('25 reloads in one tab (browser cache off, scrolled to different places): n
   await page.close();
 });
 
-test('with JavaScript off the demo is fully usable: reviews, the filter form and the page links', async () => {
+/** With JavaScript off, the demo at `url` is fully usable: reviews, the filter form and the page links. */
+async function noJavaScriptFlow(url: string): Promise<void> {
   const context = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 1280, height: 900 },
   });
   const page = await context.newPage();
-  await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+  await page.goto(`${url}/`, { waitUntil: 'networkidle' });
   const list = page.locator('#reviews-list');
   assert.equal(await page.locator('.hero business-card [part="name"]').textContent(), 'Kettle & Crumb');
   assert.equal(await list.locator('article[part="review"]').count(), 5);
@@ -252,6 +254,19 @@ test('with JavaScript off the demo is fully usable: reviews, the filter form and
   assert.equal(await list.locator('[part="page-button"][aria-current="page"]').textContent(), '2');
   assert.equal(await list.locator('select[name="rw-rating"]').inputValue(), '4');
   await context.close();
+}
+
+test('with JavaScript off the demo is fully usable: reviews, the filter form and the page links', async () => {
+  await noJavaScriptFlow(app.url);
+});
+
+test('with JavaScript off, what npm start runs (the compiled server) serves the same usable demo', async () => {
+  const compiled = await startCompiledApp();
+  try {
+    await noJavaScriptFlow(compiled.url);
+  } finally {
+    await compiled.close();
+  }
 });
 
 test('in the accessibility tree: unique landmark names, reviews named by their heading, and the live region after a keyboard page change', async () => {

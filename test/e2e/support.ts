@@ -1,6 +1,7 @@
 // End-to-end support: the real `npm start` app (demo + proxy + sample upstream over real HTTP) on a free
 // port, and the system Chromium driven by playwright-core.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
@@ -42,6 +43,38 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * What `npm start` runs, as production runs it: the compiled server (scripts/build-app.mjs) in a `node`
+ * process of its own, on a free port, the sample business behind it.
+ */
+export async function startCompiledApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const { builtApp } = await import('../node/support/built-app.ts');
+  const child = spawn(process.execPath, [await builtApp()], {
+    env: { ...process.env, PORT: '0', RATE_LIMIT_PER_MINUTE: '0', DRAIN_DELAY_MS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += String(chunk);
+      const listening = /listening on port (\d+)/.exec(output);
+      if (listening) resolve(listening[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the compiled server exited (${code}): ${output}`)));
+  });
+  child.stdout!.resume();
+  return {
+    url: `http://localhost:${port}`,
+    log: [],
+    close: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
       }),
   };
 }
