@@ -1,0 +1,13 @@
+import type { HeaderRule } from '../src/server/asset-headers.ts';
+
+export const SITE_DIR: string;
+/** Builds the bundle and custom-elements.json into dist/, as npm start does. */
+export function buildBundle(): void;
+/** Assembles `out` (default dist/site) from `dist` and `demo`, writes its `_headers`; returns the rules. */
+export function buildSite(options?: { dist?: string; demo?: string; out?: string }): Promise<HeaderRule[]>;
+/** The header rules of a site laid out as `buildSite` makes it. */
+export function siteHeaderRules(siteDir?: string): Promise<HeaderRule[]>;
+/** The rules in the `_headers` format. */
+export function headersFile(rules: HeaderRule[]): string;
+/** Whether a source changed since the site at `out` was made. */
+export function isStale(out?: string): boolean;
