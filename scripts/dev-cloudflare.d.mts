@@ -1,0 +1,29 @@
+import type { ChildProcess, StdioOptions } from 'node:child_process';
+
+export const WRANGLER: string;
+export const WRANGLER_CONFIG: string;
+export const WORKER_VARIABLES: readonly string[];
+
+export interface WranglerDev {
+  /** `http://127.0.0.1:{port}` */
+  url: string;
+  child: ChildProcess;
+  /** Ends wrangler and the workerd processes it started. */
+  stop(): Promise<void>;
+  /** Resolves with how wrangler ended. */
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `wrangler dev` on `127.0.0.1:port`; resolves once `/livez` answers. */
+export function startWranglerDev(options: {
+  port: number;
+  env?: Record<string, string | undefined>;
+  persistTo?: string;
+  config?: string;
+  output?: 'inherit' | 'ignore' | 'pipe' | StdioOptions;
+  readyTimeoutMs?: number;
+  signal?: AbortSignal;
+}): Promise<WranglerDev>;
+
+/** The set Worker variables of `env` in the env-file format wrangler reads. */
+export function dotenv(env: Record<string, string | undefined>): string;

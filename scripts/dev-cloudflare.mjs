@@ -1,0 +1,182 @@
+// The Cloudflare Worker of deploy/cloudflare, locally: `wrangler dev` on workerd, offline, no account. The
+// proxy reads the same variables as npm start from this environment (the sample business without a key),
+// the Durable Object keeps the shared state in deploy/cloudflare/.wrangler/state, and the static site is
+// built first (wrangler.jsonc's build command; skipped when nothing changed). Ctrl-C stops it.
+//
+//   node scripts/dev-cloudflare.mjs                          the sample business on http://127.0.0.1:8788/
+//   PORT=9000 BUSINESS_API_URL=… BUSINESS_API_KEY=… node scripts/dev-cloudflare.mjs
+//
+// The variables reach the Worker through an env file of their own (mode 600, removed at exit), never on
+// wrangler's command line, where any local user could read the key.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const WRANGLER = 'deploy/clis/node_modules/.bin/wrangler';
+export const WRANGLER_CONFIG = 'deploy/cloudflare/wrangler.jsonc';
+
+/**
+ * The variables of config.ts that mean something on Workers, passed from the environment when set (PORT is
+ * wrangler's; Redis, tenants files, metrics and draining are npm start's). `vars` of wrangler.jsonc give
+ * the defaults.
+ */
+export const WORKER_VARIABLES = [
+  'BUSINESS_API_KEY',
+  'BUSINESS_API_URL',
+  'ALLOWED_ORIGINS',
+  'PUBLIC_URL',
+  'CACHE_TTL_SECONDS',
+  'RATE_LIMIT_PER_MINUTE',
+  'UPSTREAM_MAX_PER_MINUTE',
+  'UPSTREAM_CLIENT_SHARE_PERCENT',
+  'REDIS_TIMEOUT_MS',
+];
+
+/**
+ * Starts `wrangler dev` with the Worker on `127.0.0.1:port` and resolves once `/livez` answers (polled).
+ * `env`: where the Worker's variables come from; `persistTo`: the Durable Object's storage (default
+ * wrangler's, deploy/cloudflare/.wrangler/state). `stop()` ends wrangler and its workerd processes; `exit`
+ * resolves with how wrangler ended. Aborting `signal` while it starts stops it (the promise rejects).
+ */
+export async function startWranglerDev({
+  port,
+  env = process.env,
+  persistTo,
+  config = WRANGLER_CONFIG,
+  output = 'inherit',
+  readyTimeoutMs = 120_000,
+  signal: abort,
+} = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'rw-wrangler-'));
+  const envFile = join(dir, 'worker.env');
+  writeFileSync(envFile, dotenv(env), { mode: 0o600 });
+  const childEnv = { ...process.env };
+  // The Worker's variables go through the file alone: not in wrangler's (nor its build's) environment.
+  for (const name of WORKER_VARIABLES) delete childEnv[name];
+  Object.assign(childEnv, {
+    WRANGLER_SEND_METRICS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    CLOUDFLARE_INCLUDE_PROCESS_ENV: 'false',
+  });
+  const args = ['dev', '-c', config, '--ip', '127.0.0.1', '--port', String(port), '--env-file', envFile];
+  if (persistTo) args.push('--persist-to', persistTo);
+  args.push('--show-interactive-dev-session=false');
+  // A process group of its own: stop() ends wrangler and the workerd processes it started, and a Ctrl-C in
+  // the terminal reaches this script alone, which stops them in order.
+  const child = spawn(WRANGLER, args, { env: childEnv, stdio: ['ignore', output, output], detached: true });
+  let exited = false;
+  /** Resolves with how wrangler ended. */
+  const exit = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      resolve({ code, signal });
+    }),
+  );
+  const cleanUp = () => rmSync(dir, { recursive: true, force: true });
+
+  const stop = async () => {
+    if (!exited) {
+      signal(child, 'SIGTERM');
+      const timer = setTimeout(() => signal(child, 'SIGKILL'), 10_000);
+      await exit;
+      clearTimeout(timer);
+    }
+    // workerd may outlive wrangler by a moment; nothing of the group may stay.
+    signal(child, 'SIGKILL');
+    cleanUp();
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + readyTimeoutMs;
+  for (;;) {
+    if (exited) {
+      cleanUp();
+      throw new Error(`wrangler dev exited before it answered (${JSON.stringify(await exit)})`);
+    }
+    try {
+      const live = await fetch(`${url}/livez`, { signal: AbortSignal.timeout(2000) });
+      await live.arrayBuffer();
+      if (live.ok) return { url, child, stop, exit };
+    } catch {
+      // not listening yet
+    }
+    if (abort?.aborted) {
+      await stop();
+      throw new Error('wrangler dev was stopped before it answered');
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev did not answer ${url}/livez within ${readyTimeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Sends `name` to the child's process group (see `detached` above); a group already gone is fine. */
+function signal(child, name) {
+  try {
+    process.kill(-child.pid, name);
+  } catch {
+    // gone
+  }
+}
+
+/**
+ * The set variables in the env-file format wrangler reads (dotenv, then dotenv-expand): each value quoted with
+ * a quote it does not contain, `$` escaped so no `$NAME` in a key is expanded. Values are kept byte for byte.
+ */
+export function dotenv(env) {
+  const lines = [];
+  for (const name of WORKER_VARIABLES) {
+    const value = env[name];
+    if (value === undefined) continue;
+    if (/[\r\n]/.test(value)) throw new Error(`${name} holds a line break: no HTTP header can carry it.`);
+    // Double quotes turn \n into a line break: the last choice, and only for values without one.
+    const quote = ["'", '`', '"'].find((q) => !value.includes(q) && !(q === '"' && /\\[nr]/.test(value)));
+    if (!quote)
+      throw new Error(`${name} holds every kind of quote: set it in deploy/cloudflare/.dev.vars instead.`);
+    lines.push(`${name}=${quote}${value.replaceAll('$', '\\$')}${quote}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const port = Number(process.env.PORT || 8788);
+  let server;
+  let stopping = false;
+  const starting = new AbortController();
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // While it starts (the build may take seconds), startWranglerDev stops it and this exits below.
+    if (!server) return starting.abort();
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    server = await startWranglerDev({ port, signal: starting.signal });
+  } catch (error) {
+    if (stopping) process.exit(0);
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  const business = process.env.BUSINESS_API_KEY ? process.env.BUSINESS_API_URL : 'the sample business';
+  console.log(`
+  review-widgets on Cloudflare Workers (wrangler dev, workerd), proxying ${business}
+    configure a widget   ${server.url}/configure/
+    the reference        ${server.url}/docs/
+    the demo             ${server.url}/
+    the proxy            ${server.url}/widget-api/info
+  Ctrl-C stops it.
+`);
+  const { code } = await server.exit;
+  if (!stopping) {
+    console.error(`wrangler dev stopped (exit code ${code}).`);
+    await server.stop();
+    process.exit(1);
+  }
+}
