@@ -209,12 +209,20 @@ describe('<rating-summary> badge, micro and floating', () => {
         left: `${box.left}px`,
         top: `${box.top}px`,
         width: `${box.width}px`,
+        height: `${box.height}px`,
       });
       const clear = document.createElement('button');
       clear.textContent = 'Elsewhere';
       element.parentElement!.append(under, clear);
       under.focus();
       await until(element, () => getComputedStyle(base).visibility === 'hidden', 'the badge to step aside');
+      // Stepped aside, it catches no click: what lies under it is what a pointer reaches, all over its box.
+      for (const [x, y] of [
+        [box.left + 2, box.top + 2],
+        [box.left + box.width / 2, box.top + box.height / 2],
+        [box.right - 2, box.bottom - 2],
+      ])
+        expect(document.elementFromPoint(x!, y!)?.textContent).to.equal('Under the badge');
       clear.focus();
       await until(element, () => getComputedStyle(base).visibility === 'visible', 'the badge to come back');
     });
