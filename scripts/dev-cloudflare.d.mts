@@ -23,6 +23,8 @@ export function startWranglerDev(options: {
   output?: 'inherit' | 'ignore' | 'pipe' | StdioOptions;
   readyTimeoutMs?: number;
   signal?: AbortSignal;
+  /** With `output: 'pipe'`: every chunk of wrangler's stdout and stderr. */
+  onOutput?: (chunk: string) => void;
 }): Promise<WranglerDev>;
 
 /** The set Worker variables of `env` in the env-file format wrangler reads. */

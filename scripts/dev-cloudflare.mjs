@@ -39,6 +39,7 @@ export const WORKER_VARIABLES = [
  * `env`: where the Worker's variables come from; `persistTo`: the Durable Object's storage (default
  * wrangler's, deploy/cloudflare/.wrangler/state). `stop()` ends wrangler and its workerd processes; `exit`
  * resolves with how wrangler ended. Aborting `signal` while it starts stops it (the promise rejects).
+ * `output: 'pipe'` hands every chunk wrangler writes to `onOutput`.
  */
 export async function startWranglerDev({
   port,
@@ -48,6 +49,7 @@ export async function startWranglerDev({
   output = 'inherit',
   readyTimeoutMs = 120_000,
   signal: abort,
+  onOutput,
 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'rw-wrangler-'));
   const envFile = join(dir, 'worker.env');
@@ -66,6 +68,8 @@ export async function startWranglerDev({
   // A process group of its own: stop() ends wrangler and the workerd processes it started, and a Ctrl-C in
   // the terminal reaches this script alone, which stops them in order.
   const child = spawn(WRANGLER, args, { env: childEnv, stdio: ['ignore', output, output], detached: true });
+  // With output 'pipe': each chunk of wrangler's stdout and stderr, as text.
+  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => onOutput?.(String(chunk)));
   let exited = false;
   /** Resolves with how wrangler ended. */
   const exit = new Promise((resolve) =>

@@ -1,0 +1,77 @@
+/**
+ * The fleet's store on Cloudflare (src/server/cloudflare/durable-object-store.ts) under the same contract as
+ * the in-memory reference and Redis: a test Worker (test/runtime/store-worker.ts) runs the real Durable
+ * Object class in workerd (wrangler dev) and exposes the four operations over HTTP; the store below calls
+ * them, so every operation goes Node → Worker → RPC → Durable Object → SQLite and back.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ProxyStore } from '../../src/server/proxy/index.ts';
+import { storeConformance } from './support/store-conformance.ts';
+import { fromRoot, startWorker, type Worker } from '../runtime/wrangler.ts';
+
+let worker: Worker;
+
+before(async () => {
+  worker = await startWorker({
+    config: {
+      name: 'rw-store-conformance',
+      main: fromRoot('test/runtime/store-worker.ts'),
+      compatibility_date: '2026-04-01',
+      durable_objects: { bindings: [{ name: 'STORE', class_name: 'ProxyStoreObject' }] },
+      migrations: [{ tag: 'v1', new_sqlite_classes: ['ProxyStoreObject'] }],
+    },
+  });
+});
+after(() => worker?.dispose());
+
+/** The Durable Object's store, over the test Worker's HTTP. */
+const overHttp = (): ProxyStore => {
+  const call = async (operation: string, ...args: unknown[]) => {
+    const response = await fetch(`${worker.url}/${operation}`, {
+      method: 'POST',
+      body: JSON.stringify(args.map((value) => (value === undefined ? {} : { value }))),
+    });
+    assert.equal(response.status, 200, `${operation}: ${response.status}`);
+    return ((await response.json()) as { value?: unknown }).value;
+  };
+  return {
+    get: (key) => call('get', key) as Promise<string | undefined>,
+    set: (key, value, ttlMs, onlyIfAbsent) =>
+      call('set', key, value, ttlMs, onlyIfAbsent) as Promise<boolean>,
+    compareAndSet: (key, expected, value, ttlMs) =>
+      call('compareAndSet', key, expected, value, ttlMs) as Promise<boolean>,
+    takeFromWindow: (key, max, windowMs, now) =>
+      call('takeFromWindow', key, max, windowMs, now) as Promise<number | undefined>,
+  };
+};
+
+storeConformance('durable object', overHttp);
+
+describe('durable object: what memory alone would not give', () => {
+  test('a value is gone once its TTL has passed (checked on read)', async () => {
+    const store = overHttp();
+    const key = `ttl:${Date.now()}`;
+    assert.equal(await store.set(key, 'brief', 300), true);
+    assert.equal(await store.get(key), 'brief');
+    assert.equal(await store.set(key, 'again', 60_000, true), false, 'still held');
+    const deadline = Date.now() + 5000;
+    while ((await store.get(key)) !== undefined) {
+      assert.ok(Date.now() < deadline, 'the value outlived its TTL by seconds');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal(await store.set(key, 'after', 60_000, true), true, 'an expired lease can be taken');
+  });
+
+  test('values and windows outlive a restart of workerd (SQLite storage, not the object’s memory)', async () => {
+    const key = `restart:${Date.now()}`;
+    const before = overHttp();
+    await before.set(key, 'kept', 600_000);
+    const t0 = Date.now();
+    assert.equal(await before.takeFromWindow(key, 1, 60_000, t0), undefined);
+    worker = await worker.restart();
+    const after = overHttp();
+    assert.equal(await after.get(key), 'kept');
+    assert.equal(await after.takeFromWindow(key, 1, 60_000, t0 + 1), t0 + 60_000, 'the window is still full');
+  });
+});

@@ -1,0 +1,31 @@
+// A test-only Worker (test/node/cloudflare-store.test.ts runs it in wrangler dev): the Durable Object store's
+// four operations over HTTP, through `durableObjectStore`, the same RPC client the real Worker uses, so the
+// store conformance suite runs against ProxyStoreObject itself in workerd. `POST /{operation}` with the
+// arguments as a JSON array of `{ "value": … }` (`{}` for undefined); the answer is `{ "value": … }` or `{}`.
+import type { ProxyStore } from '../../src/server/proxy/fleet/store.ts';
+import {
+  durableObjectStore,
+  ProxyStoreObject,
+  type ProxyStoreNamespace,
+} from '../../src/server/cloudflare/durable-object-store.ts';
+
+export { ProxyStoreObject };
+
+const OPERATIONS = new Set(['get', 'set', 'compareAndSet', 'takeFromWindow']);
+
+export default {
+  async fetch(request: Request, env: { STORE: ProxyStoreNamespace }): Promise<Response> {
+    const operation = new URL(request.url).pathname.slice(1);
+    // Polled by startWranglerDev until the Worker answers.
+    if (operation === 'livez') return new Response('ok');
+    if (request.method !== 'POST' || !OPERATIONS.has(operation))
+      return new Response('Not found', { status: 404 });
+    const args = ((await request.json()) as { value?: unknown }[]).map((arg) => arg.value);
+    const store = durableObjectStore(env.STORE, 'conformance') as unknown as Record<
+      string,
+      (...args: unknown[]) => Promise<unknown>
+    >;
+    const result = await store[operation as keyof ProxyStore]!(...args);
+    return Response.json(result === undefined ? {} : { value: result });
+  },
+};
