@@ -384,3 +384,18 @@ test('one element, one script: a page with a card and a badge loads their entrie
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('on a phone (320 and 390 px) no page of the demo scrolls sideways', async () => {
+  const overflowing: string[] = [];
+  for (const width of [320, 390]) {
+    for (const path of ['/', '/layouts.html', '/embed.html']) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(`${app.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      if (wide > 0) overflowing.push(`${path} at ${width} px: ${wide} px too wide`);
+      await page.close();
+    }
+  }
+  assert.deepEqual(overflowing, []);
+});
