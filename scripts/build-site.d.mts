@@ -9,5 +9,7 @@ export function buildSite(options?: { dist?: string; demo?: string; out?: string
 export function siteHeaderRules(siteDir?: string): Promise<HeaderRule[]>;
 /** The rules in the `_headers` format. */
 export function headersFile(rules: HeaderRule[]): string;
-/** Whether a source changed since the site at `out` was made. */
-export function isStale(out?: string): boolean;
+/** Whether the bundle in dist/ was built from the current sources. */
+export function bundleIsFresh(): boolean;
+/** Whether the site at `out` was made from the current sources and bundle. */
+export function siteIsFresh(out?: string): boolean;

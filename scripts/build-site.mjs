@@ -7,8 +7,8 @@
 //   node scripts/build-site.mjs            from the dist/ that `npx vite build && node scripts/manifest.mjs` made
 //   node scripts/build-site.mjs --build    builds those first (wrangler.jsonc runs this before a deploy)
 //
-// Under `wrangler dev` (WRANGLER_COMMAND=dev) `--build` skips the whole build when no source changed since the
-// last site was made, so restarting the dev server does not rebuild; a deploy always builds.
+// Under `wrangler dev` (WRANGLER_COMMAND=dev) `--build` builds only what is older than its sources (the
+// bundle, then the site), so restarting the dev server does not rebuild; a deploy always builds.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -57,7 +57,7 @@ export async function buildSite({ dist = 'dist', demo = 'demo', out = SITE_DIR }
   }
   cpSync(demo, out, { recursive: true });
   const rules = await siteHeaderRules(out);
-  // Written last: its time says when the site was complete (see `isStale`).
+  // Written last: its time says when the site was complete (see `siteIsFresh`).
   writeFileSync(join(out, '_headers'), headersFile(rules));
   return rules;
 }
@@ -121,27 +121,40 @@ function files(dir) {
     .sort();
 }
 
-/** Whether a source changed since the site at `out` was made (or there is none). */
-export function isStale(out = SITE_DIR) {
-  const made = join(out, '_headers');
-  if (!existsSync(made)) return true;
-  const builtAt = statSync(made).mtimeMs;
-  const newest = (path) => {
-    if (!existsSync(path)) return 0;
-    const info = statSync(path);
-    if (!info.isDirectory()) return info.mtimeMs;
-    return Math.max(info.mtimeMs, ...readdirSync(path).map((entry) => newest(join(path, entry))));
-  };
-  return SOURCES.some((source) => newest(source) > builtAt);
+/** The newest modification time below `path` (0 when it does not exist). */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(info.mtimeMs, ...readdirSync(path).map((entry) => newest(join(path, entry))));
 }
+
+/** Whether every file of `made` exists and is newer than every source and every file of `after`. */
+function newerThanSources(made, after = []) {
+  if (!made.every((path) => existsSync(path))) return false;
+  const builtAt = Math.min(...made.map((path) => statSync(path).mtimeMs));
+  return [...SOURCES, ...after].every((path) => newest(path) < builtAt);
+}
+
+/** The bundle's files that the site needs, the manifest last (scripts/manifest.mjs runs after Vite). */
+const BUNDLE_MADE = ['dist/review-widgets.js', 'dist/custom-elements.json'];
+
+/** Whether the bundle in dist/ was built from the current sources. */
+export const bundleIsFresh = () => newerThanSources(BUNDLE_MADE);
+
+/** Whether the site at `out` was made from the current sources and bundle. */
+export const siteIsFresh = (out = SITE_DIR) => newerThanSources([join(out, '_headers')], BUNDLE_MADE);
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (process.argv.includes('--build')) {
-    if (process.env.WRANGLER_COMMAND === 'dev' && !isStale()) {
+    // A deploy always builds. wrangler dev (and its tests) rebuild only what is older than its sources: a
+    // rebuild of dist/ would empty it under whatever else serves it meanwhile (npm start, the e2e tests).
+    const dev = process.env.WRANGLER_COMMAND === 'dev';
+    if (dev && siteIsFresh()) {
       console.log(`${SITE_DIR} is up to date.`);
       process.exit(0);
     }
-    buildBundle();
+    if (!dev || !bundleIsFresh()) buildBundle();
   }
   const rules = await buildSite();
   console.log(
