@@ -25,28 +25,28 @@ before(async () => {
 });
 after(() => worker?.dispose());
 
-/** The Durable Object's store, over the test Worker's HTTP. */
-const overHttp = (): ProxyStore => {
-  const call = async (operation: string, ...args: unknown[]) => {
-    const response = await fetch(`${worker.url}/${operation}`, {
-      method: 'POST',
-      body: JSON.stringify(args.map((value) => (value === undefined ? {} : { value }))),
-    });
-    assert.equal(response.status, 200, `${operation}: ${response.status}`);
-    return ((await response.json()) as { value?: unknown }).value;
-  };
-  return {
-    get: (key) => call('get', key) as Promise<string | undefined>,
-    set: (key, value, ttlMs, onlyIfAbsent) =>
-      call('set', key, value, ttlMs, onlyIfAbsent) as Promise<boolean>,
-    compareAndSet: (key, expected, value, ttlMs) =>
-      call('compareAndSet', key, expected, value, ttlMs) as Promise<boolean>,
-    takeFromWindow: (key, max, windowMs, now) =>
-      call('takeFromWindow', key, max, windowMs, now) as Promise<number | undefined>,
-  };
-};
+/** One operation of the Durable Object named `object`, over the test Worker's HTTP. */
+async function call(object: string, operation: string, ...args: unknown[]): Promise<unknown> {
+  const response = await fetch(`${worker.url}/${operation}?object=${object}`, {
+    method: 'POST',
+    body: JSON.stringify(args.map((value) => (value === undefined ? {} : { value }))),
+  });
+  assert.equal(response.status, 200, `${operation}: ${response.status}`);
+  return ((await response.json()) as { value?: unknown }).value;
+}
 
-storeConformance('durable object', overHttp);
+/** The store of the Durable Object named `object`, as the proxy would use it. */
+const overHttp = (object = 'conformance'): ProxyStore => ({
+  get: (key) => call(object, 'get', key) as Promise<string | undefined>,
+  set: (key, value, ttlMs, onlyIfAbsent) =>
+    call(object, 'set', key, value, ttlMs, onlyIfAbsent) as Promise<boolean>,
+  compareAndSet: (key, expected, value, ttlMs) =>
+    call(object, 'compareAndSet', key, expected, value, ttlMs) as Promise<boolean>,
+  takeFromWindow: (key, max, windowMs, now) =>
+    call(object, 'takeFromWindow', key, max, windowMs, now) as Promise<number | undefined>,
+});
+
+storeConformance('durable object', () => overHttp());
 
 describe('durable object: what memory alone would not give', () => {
   test('a value is gone once its TTL has passed (checked on read)', async () => {
@@ -61,6 +61,31 @@ describe('durable object: what memory alone would not give', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     assert.equal(await store.set(key, 'after', 60_000, true), true, 'an expired lease can be taken');
+  });
+
+  test('the sweep (the alarm’s work) deletes what expired and keeps the rest', async () => {
+    const object = `sweep-${Date.now()}`;
+    const store = overHttp(object);
+    await store.set('brief', 'a', 1);
+    await store.set('kept', 'b', 600_000);
+    const now = Date.now();
+    assert.equal(
+      await store.takeFromWindow('old', 5, 1000, now - 5000),
+      undefined,
+      'an event already out of its window',
+    );
+    assert.equal(await store.takeFromWindow('current', 5, 600_000, now), undefined);
+    const deadline = Date.now() + 5000;
+    while ((await store.get('brief')) !== undefined)
+      assert.ok(Date.now() < deadline, 'brief outlived its TTL');
+    assert.equal(await call(object, 'sweep'), 2, 'the expired value and the old event');
+    assert.equal(await call(object, 'sweep'), 0, 'nothing else expired');
+    assert.equal(await store.get('kept'), 'b');
+    assert.equal(
+      await store.takeFromWindow('current', 1, 600_000, now + 1),
+      now + 600_000,
+      'the live event stayed',
+    );
   });
 
   test('values and windows outlive a restart of workerd (SQLite storage, not the object’s memory)', async () => {

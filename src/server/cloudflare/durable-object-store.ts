@@ -20,8 +20,8 @@ import {
 } from 'cloudflare:workers';
 import type { ProxyStore } from '../proxy/fleet/store.ts';
 
-/** A binding to {@link ProxyStoreObject}: its stubs answer the store's four operations. */
-export type ProxyStoreNamespace = DurableObjectNamespace<ProxyStore>;
+/** A binding to {@link ProxyStoreObject}: its stubs answer the store's four operations (and `sweep`). */
+export type ProxyStoreNamespace = DurableObjectNamespace<ProxyStore & { sweep(): Promise<number> }>;
 
 /**
  * The `ProxyStore` of one tenant (`name`, e.g. `default`), each operation an RPC call on its object.
@@ -106,16 +106,30 @@ export class ProxyStoreObject extends DurableObject implements ProxyStore {
 
   /** Deletes what expired; set again while anything is left. */
   override async alarm(): Promise<void> {
+    this.sweepAt = null;
+    this.sweep();
+  }
+
+  /**
+   * Deletes the values and window events that expired (the alarm's work, public so the tests can run it);
+   * schedules the next sweep while anything is left. Resolves how many rows it deleted.
+   */
+  sweep(): number {
+    const before = this.rows();
     const now = Date.now();
     this.sql.exec('DELETE FROM slots WHERE expires_at <= ?', now);
     this.sql.exec('DELETE FROM window_events WHERE until <= ?', now);
-    this.sweepAt = null;
-    const { left } = this.sql
-      .exec<{ left: number }>(
-        'SELECT (SELECT count(*) FROM slots) + (SELECT count(*) FROM window_events) AS left',
-      )
-      .one();
+    const left = this.rows();
     if (left > 0) this.sweepLater();
+    return before - left;
+  }
+
+  private rows(): number {
+    return this.sql
+      .exec<{ rows: number }>(
+        'SELECT (SELECT count(*) FROM slots) + (SELECT count(*) FROM window_events) AS rows',
+      )
+      .one().rows;
   }
 
   /** The value at `key` unless it expired (by this object's clock, as the TTL was counted). */
