@@ -9,7 +9,7 @@
 // The variables reach the Worker through an env file of their own (mode 600, removed at exit), never on
 // wrangler's command line, where any local user could read the key.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -51,6 +51,9 @@ export async function startWranglerDev({
   signal: abort,
   onOutput,
 } = {}) {
+  if (!existsSync(WRANGLER)) {
+    throw new Error(`${WRANGLER} is missing: npm install installs it (the prepare script, deploy/clis).`);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'rw-wrangler-'));
   const envFile = join(dir, 'worker.env');
   writeFileSync(envFile, dotenv(env), { mode: 0o600 });
