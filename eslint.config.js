@@ -30,7 +30,14 @@ const widgetImports = {
 export default tseslint.config(
   // The consumer apps stand for users' code: their own tsc and build check them against the packed package.
   {
-    ignores: ['dist/**', 'node_modules/**', 'test-output/**', 'custom-elements.json', 'test/consumers/*/**'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'test-output/**',
+      'custom-elements.json',
+      'test/consumers/*/**',
+      '**/.wrangler/**',
+    ],
   },
   ...tseslint.configs.recommended,
   {
