@@ -340,6 +340,9 @@ const MEDIA_HEADERS = {
   'x-content-type-options': 'nosniff',
   // Defence in depth should an SVG be opened on its own: no scripts, no loads, sandboxed.
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  // The widgets show them on other sites, some of which isolate themselves (COEP, crossorigin images).
+  'access-control-allow-origin': '*',
+  'cross-origin-resource-policy': 'cross-origin',
 };
 
 const STATUS_TEXT: Record<number, string> = {

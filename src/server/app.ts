@@ -23,6 +23,7 @@ import { createTenantsProxy, type TenantOptions } from './proxy/tenants.ts';
 import type { TenantsConfig } from './tenants-file.ts';
 import { nodeCompression } from './node.ts';
 import { compressors, createStaticHandler } from './static-files.ts';
+import { BUNDLE_PATH, bundleHeaders } from './asset-headers.ts';
 import { renderWidgets } from '../ssr/render-widgets.ts';
 
 export const PROXY_MOUNT = '/widget-api';
@@ -115,9 +116,14 @@ export function createApp({
   /** Each request's context (its client address), for the page render it may cause. */
   const contexts = new WeakMap<Request, ProxyContext>();
   const files = createStaticHandler(
-    { '/dist/': 'dist', '/': 'demo' },
-    (contentType): Record<string, string> =>
-      contentType.startsWith('text/html') ? { 'content-security-policy': DEMO_CSP } : {},
+    { [BUNDLE_PATH]: 'dist', '/': 'demo' },
+    // Pages get their CSP and nothing for other sites; the bundle is for every site (asset-headers.ts).
+    (contentType, path): Record<string, string> =>
+      contentType.startsWith('text/html')
+        ? { 'content-security-policy': DEMO_CSP }
+        : path.startsWith(BUNDLE_PATH)
+          ? bundleHeaders(path)
+          : {},
     compressors,
     async (html, request) => {
       const { pathname } = new URL(request.url);

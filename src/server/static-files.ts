@@ -4,9 +4,12 @@
  * outright instead of decoded: a path is served only as it is spelled. The headers an answer carries
  * follow what is served (its type), never the spelling of the URL, so every HTML answer gets the page's
  * Content-Security-Policy. Text files are compressed (brotli, gzip) once per file version, not per request.
+ * Every file answer but a page rendered per request carries an `ETag` made from its bytes (one per
+ * encoding), and `If-None-Match` with it gets a 304: an entry kept a short time is revalidated for free.
  */
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, relative as relativePath, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { encodingNegotiator, type Coding } from './encoding.ts';
@@ -41,16 +44,19 @@ interface FileVersion {
   /** `mtime` and size: a changed file (a rebuilt bundle) is read and compressed again. */
   version: string;
   bytes: Buffer;
+  /** A digest of the bytes: the `ETag` of each representation is made from it. */
+  digest: string;
   encoded: Map<Coding, Promise<Buffer>>;
 }
 
 /**
  * Maps URL prefixes to directories; returns `undefined` when the request is not for a static file.
- * `headersFor` gets the served file's content type and returns the extra headers it must carry.
+ * `headersFor` gets the served file's content type and its path as its mount serves it (`/dist/x.js`,
+ * whatever spelling reached it) and returns the extra headers it must carry.
  */
 export function createStaticHandler(
   mounts: Record<string, string>,
-  headersFor: (contentType: string) => Record<string, string> = () => ({}),
+  headersFor: (contentType: string, path: string) => Record<string, string> = () => ({}),
   compress: Record<Coding, (bytes: Buffer) => Promise<Buffer>> = compressors,
   /** Renders an HTML page before it is sent (the demo's widgets, server-rendered); per request, not cached. */
   renderHtml?: (
@@ -89,11 +95,12 @@ export function createStaticHandler(
       } catch {
         return undefined;
       }
+      const served = prefix + relativePath(root, path).split(sep).join('/');
       const headers: Record<string, string> = {
         'content-type': type,
         'cache-control': 'no-cache',
         'x-content-type-options': 'nosniff',
-        ...headersFor(type),
+        ...headersFor(type, served),
       };
       let body = file.bytes;
       let rendered = false;
@@ -103,16 +110,24 @@ export function createStaticHandler(
         rendered = page.html !== body.toString('utf8');
         body = Buffer.from(page.html);
       }
+      let coding: Coding | undefined;
       if (COMPRESSIBLE.has(extension) && body.byteLength >= MIN_COMPRESSED_BYTES) {
         headers.vary = 'Accept-Encoding';
-        const coding = negotiateEncoding(request.headers.get('accept-encoding'));
-        if (coding) {
-          // A rendered page differs per request: compressed each time, never kept.
-          let encoded = rendered ? compress[coding](body) : file.encoded.get(coding);
-          if (!encoded) file.encoded.set(coding, (encoded = compress[coding](file.bytes)));
-          body = await encoded;
-          headers['content-encoding'] = coding;
+        coding = negotiateEncoding(request.headers.get('accept-encoding'));
+      }
+      if (!rendered) {
+        // Strong, so one per representation: the brotli bytes are not the gzip bytes.
+        headers.etag = `"${file.digest}${coding ? `-${coding}` : ''}"`;
+        if (matches(request.headers.get('if-none-match'), headers.etag)) {
+          return new Response(null, { status: 304, headers });
         }
+      }
+      if (coding) {
+        // A rendered page differs per request: compressed each time, never kept.
+        let encoded = rendered ? compress[coding](body) : file.encoded.get(coding);
+        if (!encoded) file.encoded.set(coding, (encoded = compress[coding](file.bytes)));
+        body = await encoded;
+        headers['content-encoding'] = coding;
       }
       return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { headers });
     }
@@ -125,8 +140,17 @@ export function createStaticHandler(
     const version = `${info.mtimeMs}:${info.size}`;
     const known = files.get(path);
     if (known?.version === version) return known;
-    const file: FileVersion = { version, bytes: await readFile(path), encoded: new Map() };
+    const bytes = await readFile(path);
+    const digest = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
+    const file: FileVersion = { version, bytes, digest, encoded: new Map() };
     files.set(path, file); // one entry per file of the demo and the bundle: bounded by the folders
     return file;
   }
+}
+
+/** `If-None-Match` against an `ETag` (RFC 9110 §13.1.2: weak comparison, any of a list, or `*`). */
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

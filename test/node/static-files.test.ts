@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createApp, DEMO_CSP } from '../../src/server/app.ts';
+import { createSampleDataset, MEDIA_DIR } from '../../src/sample/index.ts';
+import { createApp, DEMO_CSP, SAMPLE_MOUNT } from '../../src/server/app.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { createStaticHandler } from '../../src/server/static-files.ts';
 
@@ -152,5 +153,108 @@ describe('the server-rendered demo page', () => {
     const styles = html.match(/<style\b[^>]*>/g) ?? [];
     assert.ok(styles.length > 0, 'the widgets are server-rendered');
     for (const style of styles) assert.equal(style, `<style nonce="${nonces[0]}">`);
+  });
+});
+
+/**
+ * Issue 30: the bundle is served so that a page on another site can use it: every file of it carries
+ * `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin` (a module script is
+ * fetched with CORS), hashed chunks are kept a year, and the entries a short time with a validator.
+ */
+describe('the bundle for other sites', () => {
+  /** A content-hashed chunk the ES entry imports, as the built review-widgets.js names it. */
+  async function someChunk(): Promise<string> {
+    const entry = await (await get('/dist/review-widgets.js')).text();
+    const chunk = /["'`]\.\/([\w-]+-[A-Za-z0-9_-]{8}\.js)["'`]/.exec(entry)?.[1];
+    assert.ok(chunk, 'the entry imports a hashed chunk on demand');
+    return `/dist/${chunk}`;
+  }
+
+  test('entries, chunks and the manifest carry ACAO * and CORP cross-origin; pages and the demo’s files do not', async () => {
+    const bundle = [
+      '/dist/review-widgets.js',
+      '/dist/review-widgets.iife.js',
+      '/dist/elements/review-list.js',
+      '/dist/custom-elements.json',
+      await someChunk(),
+    ];
+    for (const path of bundle) {
+      const answer = await get(path, { origin: 'https://www.example.com' });
+      assert.equal(answer.status, 200, path);
+      assert.equal(answer.headers.get('access-control-allow-origin'), '*', path);
+      assert.equal(answer.headers.get('cross-origin-resource-policy'), 'cross-origin', path);
+      assert.equal(answer.headers.get('content-security-policy'), null, path);
+    }
+    for (const path of ['/', '/embed.html', '/configure/', '/docs/', '/demo.css']) {
+      const answer = await get(path, { origin: 'https://www.example.com' });
+      assert.equal(answer.status, 200, path);
+      assert.equal(answer.headers.get('access-control-allow-origin'), null, path);
+      assert.equal(answer.headers.get('cross-origin-resource-policy'), null, path);
+      assert.ok(
+        path === '/demo.css' || answer.headers.get('content-security-policy'),
+        `${path} keeps its CSP`,
+      );
+    }
+  });
+
+  test('a hashed chunk is kept a year; an entry five minutes, then revalidated by its ETag (304)', async () => {
+    const chunk = await get(await someChunk());
+    assert.equal(chunk.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    for (const path of [
+      '/dist/review-widgets.js',
+      '/dist/elements/rating-summary.js',
+      '/dist/custom-elements.json',
+    ]) {
+      const first = await get(path, { 'accept-encoding': 'br' });
+      assert.equal(first.headers.get('cache-control'), 'public, max-age=300', path);
+      const etag = first.headers.get('etag');
+      assert.match(etag ?? '', /^"[\w-]+"$/, path);
+      const body = await first.arrayBuffer();
+      const again = await get(path, { 'accept-encoding': 'br', 'if-none-match': `W/${etag}, "other"` });
+      assert.equal(again.status, 304, path);
+      assert.equal(again.headers.get('etag'), etag);
+      assert.equal(again.headers.get('access-control-allow-origin'), '*', 'a 304 keeps the CORS headers');
+      assert.equal((await again.arrayBuffer()).byteLength, 0);
+      // Another encoding is another representation: its own ETag, a full answer for the other's.
+      const gzip = await get(path, { 'accept-encoding': 'gzip', 'if-none-match': etag! });
+      assert.equal(gzip.status, 200, path);
+      assert.notEqual(gzip.headers.get('etag'), etag);
+      assert.ok(body.byteLength > 0);
+    }
+  });
+
+  test('the ETag follows the content: a changed file answers 200 to the old one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rw-etag-'));
+    try {
+      const files = createStaticHandler({ '/': dir });
+      const fetchFile = async (headers: Record<string, string> = {}) =>
+        (await files(new Request('http://x/entry.js', { headers })))!;
+      await writeFile(join(dir, 'entry.js'), 'export const a = 1;\n');
+      const etag = (await fetchFile()).headers.get('etag')!;
+      assert.equal((await fetchFile({ 'if-none-match': etag })).status, 304);
+      assert.equal((await fetchFile({ 'if-none-match': '*' })).status, 304);
+      await writeFile(join(dir, 'entry.js'), 'export const a = 2;\n');
+      const changed = await fetchFile({ 'if-none-match': etag });
+      assert.equal(changed.status, 200);
+      assert.equal(await changed.text(), 'export const a = 2;\n');
+      assert.notEqual(changed.headers.get('etag'), etag);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a server-rendered page (different each time) has no ETag and never answers 304', async () => {
+    const page = await get('/');
+    assert.equal(page.headers.get('etag'), null);
+    assert.equal((await get('/', { 'if-none-match': '*' })).status, 200);
+  });
+
+  test('the sample business’s images can be shown on other sites', async () => {
+    const [name] = createSampleDataset().media.keys();
+    const answer = await get(`${SAMPLE_MOUNT}${MEDIA_DIR}${name}.svg`);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('content-type'), 'image/svg+xml');
+    assert.equal(answer.headers.get('access-control-allow-origin'), '*');
+    assert.equal(answer.headers.get('cross-origin-resource-policy'), 'cross-origin');
   });
 });
