@@ -8,7 +8,9 @@ import { builtInLanguages } from '../elements/shared/i18n/index.ts';
 import { ATTRIBUTE_LABELS, ELEMENT_LABELS, PROPERTY_LABELS } from './labels.ts';
 import type { AttributeSpec, CssPropertySpec, ElementSpec } from './specs.ts';
 import { SpecsController } from './specs-controller.ts';
+import { allowSettings, siteOrigin } from './allow-site.ts';
 import {
+  absoluteEndpoint,
   normalise,
   PAGE_WIDTHS,
   previewPage,
@@ -17,6 +19,7 @@ import {
   stateFromSearch,
   stateFromSnippet,
   type ConfiguratorState,
+  relativeEndpoint,
   type PageContext,
 } from './state.ts';
 import { contrastRatio } from './contrast.ts';
@@ -35,6 +38,7 @@ export class RwConfigurator extends LitElement {
     state: { state: true },
     notice: { state: true },
     copied: { state: true },
+    site: { state: true },
   };
 
   /** Where custom-elements.json is served. */
@@ -44,13 +48,18 @@ export class RwConfigurator extends LitElement {
   state?: ConfiguratorState;
   notice = '';
   copied = '';
+  /** "Your site's address" as typed: not part of the snippet or the address, only of the advice. */
+  site = '';
+
+  /** The proxy's public URL: the server this page came from, which the snippet's addresses name. */
+  private readonly origin = location.origin;
 
   /** The elements' descriptions; once read, the state comes from the address. */
   private readonly manifestReader = new SpecsController(
     this,
     () => this.manifest,
     (specs) => {
-      const read = stateFromSearch(location.search, specs, builtInLanguages());
+      const read = stateFromSearch(location.search, specs, builtInLanguages(), this.origin);
       this.state = read.state;
       if (read.dropped.length && location.search)
         this.notice = `Not used from the address: ${read.dropped.join('; ')}.`;
@@ -65,9 +74,9 @@ export class RwConfigurator extends LitElement {
     return this.specs!.find((spec) => spec.tag === this.state!.tag)!;
   }
 
-  /** The snippet for the current state, with the script's absolute address. */
+  /** The snippet for the current state: the script's and the proxy's absolute addresses. */
   get snippet(): string {
-    return snippetOf(this.state!, this.spec, new URL(this.script, location.href).href);
+    return snippetOf(this.state!, this.spec, new URL(this.script, location.href).href, this.origin);
   }
 
   private commit(next: ConfiguratorState, notice = ''): void {
@@ -128,7 +137,7 @@ export class RwConfigurator extends LitElement {
 
   private readPasted(): void {
     const text = this.renderRoot.querySelector<HTMLTextAreaElement>('#pasted')!.value;
-    const read = stateFromSnippet(text, this.specs!, this.state!.page);
+    const read = stateFromSnippet(text, this.specs!, this.state!.page, this.origin);
     this.commit(
       read.state,
       read.dropped.length ? `Not used from the snippet: ${read.dropped.join('; ')}.` : 'Read.',
@@ -230,6 +239,7 @@ export class RwConfigurator extends LitElement {
             <button type="button" @click=${() => this.copy()}>Copy the snippet</button>
             <p role="status" class="status">${this.copied}</p>
           </div>
+          ${this.renderAllowSite()}
           <details>
             <summary>Paste a snippet you already have</summary>
             <label for="pasted" class="heading">Snippet to read</label>
@@ -291,15 +301,23 @@ export class RwConfigurator extends LitElement {
           </option>
           ${control.values.map((option) => html`<option .selected=${option === value}>${option}</option>`)}
         </select>`;
+    // The proxy's address is shown as the snippet writes it (whole), and kept as a path when on this server.
+    const endpoint = attribute.name === 'endpoint';
     return html`<label class="field" for=${id}>${label} ${hint}</label>
       <input
         id=${id}
         type=${control.kind === 'number' ? 'number' : 'text'}
-        inputmode=${control.kind === 'number' ? 'numeric' : nothing}
+        inputmode=${control.kind === 'number' ? 'numeric' : endpoint ? 'url' : nothing}
         min=${control.kind === 'number' ? (control.min ?? nothing) : nothing}
         max=${control.kind === 'number' ? (control.max ?? nothing) : nothing}
-        .value=${value ?? ''}
-        @change=${(event: Event) => this.setSetting(attribute.name, (event.target as HTMLInputElement).value.trim() || undefined)}
+        .value=${endpoint && value ? absoluteEndpoint(value, this.origin) : (value ?? '')}
+        @change=${(event: Event) => {
+          const typed = (event.target as HTMLInputElement).value.trim();
+          this.setSetting(
+            attribute.name,
+            (endpoint ? relativeEndpoint(typed, this.origin) : typed) || undefined,
+          );
+        }}
       />`;
   }
 
@@ -330,6 +348,49 @@ export class RwConfigurator extends LitElement {
           @change=${set}
         />
       </div>`;
+  }
+
+  /** The origin the site owner must allow on the proxy, and the setting for each way of running it. */
+  private renderAllowSite() {
+    const read = siteOrigin(this.site);
+    const problem = read && 'problem' in read ? read.problem : '';
+    const origin = read && 'origin' in read ? read.origin : undefined;
+    const note =
+      origin === this.origin
+        ? `${origin} is this proxy's own address: its pages need nothing allowed.`
+        : (read && 'note' in read && read.note) || '';
+    return html`<fieldset class="allow">
+      <legend>Allow your site</legend>
+      <label for="site" class="field">Your site's address</label>
+      <p class="hint" id="site-hint">
+        Where you paste the snippet, such as <code>https://www.example.com</code>. The proxy answers only the
+        sites it lists, exactly: <code>www.</code> or not, <code>https</code> or not.
+      </p>
+      <input
+        id="site"
+        type="url"
+        autocomplete="url"
+        placeholder="https://www.example.com"
+        aria-describedby="site-hint site-note"
+        aria-invalid=${problem ? 'true' : 'false'}
+        .value=${this.site}
+        @change=${(event: Event) => (this.site = (event.target as HTMLInputElement).value)}
+      />
+      <p id="site-note" role="status" class="status">${problem || note}</p>
+      ${
+        origin && origin !== this.origin
+          ? html`<p>Allow it on the proxy, then restart or deploy it again:</p>
+              <dl class="settings">
+                ${allowSettings(origin).map(
+                  ({ where, setting }) =>
+                    html`<dt>${where}</dt>
+                      <dd><code>${setting}</code></dd>`,
+                )}
+              </dl>
+              <p class="hint">Several sites: separate them with commas.</p>`
+          : nothing
+      }
+    </fieldset>`;
   }
 
   /** The contrast of the text on the card's background, with the theme's colours where none is chosen. */
@@ -449,6 +510,12 @@ export class RwConfigurator extends LitElement {
       display: block;
       border: 0;
       will-change: transform;
+    }
+    .settings dd {
+      margin: 0 0 0.5rem;
+    }
+    .settings code {
+      font-size: 0.875rem;
     }
     .contrast.low strong {
       color: #b91c1c;

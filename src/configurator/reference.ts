@@ -187,7 +187,7 @@ export class RwReference extends LitElement {
       },
       this.specs!,
     ).state;
-    const snippet = snippetOf(state, spec, new URL(this.script, location.href).href);
+    const snippet = snippetOf(state, spec, new URL(this.script, location.href).href, location.origin);
     return html`<figure class="example">
       <figcaption>
         ${example.title}

@@ -32,7 +32,21 @@ export interface ReadState {
   dropped: string[];
 }
 
+/** The proxy on the server that serves the configurator (its public URL + this path). */
 export const DEFAULT_ENDPOINT = '/widget-api';
+
+/**
+ * An endpoint as the snippet writes it: a path names the proxy on the configurator's server (`origin`), so
+ * it is written whole; on the site the snippet is pasted into, a path would name that site's own server.
+ */
+export function absoluteEndpoint(endpoint: string, origin: string): string {
+  return endpoint.startsWith('/') && !endpoint.startsWith('//') ? origin + endpoint : endpoint;
+}
+
+/** The way back: an address on the configurator's server is kept as its path (the state, and its URL, stay short). */
+export function relativeEndpoint(endpoint: string, origin: string): string {
+  return endpoint.startsWith(`${origin}/`) ? endpoint.slice(origin.length) : endpoint;
+}
 
 export function initialState(tag: string): ConfiguratorState {
   return {
@@ -100,13 +114,20 @@ const escapeAttribute = (value: string) =>
 
 /**
  * The snippet: the script, the custom properties (if any) in a `<style>` for the element, and the element
- * with the attributes that differ from their defaults, in the manifest's order.
+ * with the attributes that differ from their defaults, in the manifest's order. `origin` is the proxy's
+ * (the configurator's server): the endpoint is written absolute on it, so the snippet works on any site.
  */
-export function snippetOf(state: ConfiguratorState, spec: ElementSpec, scriptUrl: string): string {
+export function snippetOf(
+  state: ConfiguratorState,
+  spec: ElementSpec,
+  scriptUrl: string,
+  origin: string,
+): string {
   const attributes = spec.attributes
     .filter((attribute) => attribute.name in state.attributes)
     .map(({ name }) => {
-      const value = state.attributes[name]!;
+      const given = state.attributes[name]!;
+      const value = name === 'endpoint' ? absoluteEndpoint(given, origin) : given;
       return value === '' && spec.attributes.find((a) => a.name === name)!.control.kind === 'boolean'
         ? ` ${name}`
         : ` ${name}="${escapeAttribute(value)}"`;
@@ -158,11 +179,15 @@ export function searchOf(state: ConfiguratorState): string {
   return `?${params}`;
 }
 
-/** A state from a URL query; unknown keys and values are dropped and listed. */
+/**
+ * A state from a URL query; unknown keys and values are dropped and listed. An endpoint on `origin` (the
+ * configurator's server) is read as its path.
+ */
 export function stateFromSearch(
   search: string,
   specs: ElementSpec[],
   languages: readonly string[],
+  origin: string,
 ): ReadState {
   const params = new URLSearchParams(search);
   const dropped: string[] = [];
@@ -183,7 +208,8 @@ export function stateFromSearch(
   if (languages.includes(lang)) state.page.lang = lang;
   else dropped.push(`lang=${lang}: one of ${languages.join(', ')}`);
   for (const [key, value] of params) {
-    if (key.startsWith('a.')) state.attributes[key.slice(2)] = value;
+    if (key === 'a.endpoint') state.attributes.endpoint = relativeEndpoint(value, origin);
+    else if (key.startsWith('a.')) state.attributes[key.slice(2)] = value;
     else if (key.startsWith('p.')) state.properties[key.slice(2)] = value;
     else if (!['el', 'w', 'scheme', 'dir', 'lang'].includes(key)) dropped.push(`${key}: not a setting`);
   }
@@ -194,14 +220,20 @@ export function stateFromSearch(
 /**
  * A state from a pasted embed (the browser parses it as HTML, never running it): the first of our
  * elements with its attributes, and the custom properties of `<style>` rules that name it. The page
- * context stays as it is.
+ * context stays as it is. An endpoint on `origin` (a snippet copied here) is read as its path.
  */
-export function stateFromSnippet(text: string, specs: ElementSpec[], page: PageContext): ReadState {
+export function stateFromSnippet(
+  text: string,
+  specs: ElementSpec[],
+  page: PageContext,
+  origin: string,
+): ReadState {
   const document = new DOMParser().parseFromString(text, 'text/html');
   const element = document.querySelector(specs.map((spec) => spec.tag).join(','));
   if (!element) return { state: initialState(specs[0]!.tag), dropped: ['no widget element in the snippet'] };
   const state: ConfiguratorState = { tag: element.localName, attributes: {}, properties: {}, page };
-  for (const attribute of element.attributes) state.attributes[attribute.name] = attribute.value;
+  for (const { name, value } of element.attributes)
+    state.attributes[name] = name === 'endpoint' ? relativeEndpoint(value, origin) : value;
   for (const style of document.querySelectorAll('style')) {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(style.textContent ?? '');

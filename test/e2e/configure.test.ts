@@ -28,7 +28,14 @@ test('/configure: a dark, right-to-left carousel at phone width, built with the 
     text,
     /^<script type="module" src="http:\/\/localhost:\d+\/dist\/review-widgets\.js"><\/script>\n/,
   );
-  assert.match(text, /<review-list endpoint="\/widget-api" layout="carousel" theme="dark"><\/review-list>/);
+  // Whole addresses of this server (the proxy): on the site it is pasted into, a path would name that site.
+  assert.ok(
+    text.includes(
+      `<review-list endpoint="${running.app.url}/widget-api" layout="carousel" theme="dark"></review-list>`,
+    ),
+    text,
+  );
+  assert.equal(await controls.getByLabel(/^Proxy address/).inputValue(), `${running.app.url}/widget-api`);
   assert.equal(await controls.getByRole('button', { name: '390 px' }).getAttribute('aria-pressed'), 'true');
 
   const frame = controls.locator('iframe');
@@ -43,6 +50,7 @@ test('/configure: a dark, right-to-left carousel at phone width, built with the 
   const search = new URL(page.url()).searchParams;
   assert.equal(search.get('a.layout'), 'carousel');
   assert.equal(search.get('dir'), 'rtl');
+  assert.equal(search.get('a.endpoint'), '/widget-api', 'the address stays short');
   await page.reload();
   assert.equal(await snippet(page), text);
   assert.deepEqual(problems, []);
@@ -62,10 +70,69 @@ test('/configure: a pasted embed is read into the controls; what the elements do
   await controls.getByRole('button', { name: 'Read it into the controls' }).click();
   assert.equal(
     await snippet(page).then((text) => text.split('\n').slice(1).join('\n')),
-    '<style>\n  rating-summary {\n    --rw-color-accent: #0a7;\n  }\n</style>\n<rating-summary endpoint="/api" layout="badge"></rating-summary>\n',
+    `<style>\n  rating-summary {\n    --rw-color-accent: #0a7;\n  }\n</style>\n<rating-summary endpoint="${running.app.url}/api" layout="badge"></rating-summary>\n`,
   );
   assert.match((await controls.locator('.notice').textContent()) ?? '', /sparkle/);
   assert.equal(await controls.getByLabel(/^Layout/).inputValue(), 'badge');
+  await page.close();
+});
+
+test('/configure: a snippet copied here reads back as it was; another proxy’s address is kept', async () => {
+  const page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${running.app.url}/configure/?el=post-list&a.limit=3`);
+  const controls = configurator(page);
+  const copied = await snippet(page);
+  assert.ok(copied.includes(`<post-list endpoint="${running.app.url}/widget-api" limit="3">`), copied);
+  await page.goto(`${running.app.url}/configure/?el=business-card`);
+  await controls.getByText('Paste a snippet you already have').click();
+  await controls.getByLabel('Snippet to read').fill(copied);
+  await controls.getByRole('button', { name: 'Read it into the controls' }).click();
+  assert.equal(await snippet(page), copied);
+  assert.equal(new URL(page.url()).searchParams.get('a.endpoint'), '/widget-api');
+  await controls
+    .getByLabel('Snippet to read')
+    .fill('<post-list endpoint="https://proxy.example/widget-api"></post-list>');
+  await controls.getByRole('button', { name: 'Read it into the controls' }).click();
+  assert.match(
+    await snippet(page),
+    /<post-list endpoint="https:\/\/proxy\.example\/widget-api"><\/post-list>/,
+  );
+  await page.close();
+});
+
+test('/configure: your site’s address gives the ALLOWED_ORIGINS setting for each platform; a path is reduced to the origin', async () => {
+  const page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems = pageProblems(page);
+  await page.goto(`${running.app.url}/configure/?el=review-list`);
+  const controls = configurator(page);
+  const site = controls.getByLabel("Your site's address");
+  const note = controls.locator('#site-note');
+  await site.fill('www.example.com');
+  await site.press('Enter');
+  await note.filter({ hasText: 'with https://' }).waitFor();
+  assert.equal(await site.getAttribute('aria-invalid'), 'true');
+  assert.equal(await controls.getByText('ALLOWED_ORIGINS=', { exact: false }).count(), 0);
+
+  await site.fill('https://www.example.com/shop/reviews');
+  await site.press('Tab');
+  await note.filter({ hasText: 'Reduced to its origin, https://www.example.com' }).waitFor();
+  assert.equal(await site.getAttribute('aria-invalid'), 'false');
+  const settings = await controls.locator('dl.settings code').allTextContents();
+  assert.deepEqual(settings, [
+    'ALLOWED_ORIGINS=https://www.example.com',
+    '"ALLOWED_ORIGINS": "https://www.example.com"',
+    'npx vercel env add ALLOWED_ORIGINS production',
+    'npx netlify env:set ALLOWED_ORIGINS https://www.example.com',
+  ]);
+  // The hint is not part of the snippet or of the shared address.
+  assert.ok(!(await snippet(page)).includes('example.com'));
+  assert.equal(new URL(page.url()).searchParams.has('site'), false);
+
+  await site.fill(running.app.url);
+  await site.press('Enter');
+  await note.filter({ hasText: "this proxy's own address" }).waitFor();
+  assert.equal(await controls.locator('dl.settings').count(), 0);
+  assert.deepEqual(problems, []);
   await page.close();
 });
 
@@ -73,5 +140,9 @@ test('/configure passes axe in light and dark, at 320 and 1280 px, and reflows a
   await assertAccessibleEverywhere(running.browser, async (page) => {
     await page.goto(`${running.app.url}/configure/?el=review-list&a.layout=grid`);
     await configurator(page).locator('#snippet').waitFor();
+    // With the site's settings shown, and a note (axe sees them too).
+    await configurator(page).getByLabel("Your site's address").fill('https://www.example.com/blog');
+    await configurator(page).getByLabel("Your site's address").press('Enter');
+    await configurator(page).locator('dl.settings').waitFor();
   });
 });

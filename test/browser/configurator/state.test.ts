@@ -26,6 +26,8 @@ const TEXTS = [
   '/widget-api',
   'https://example.com/reviews?a=1&b=2',
 ];
+/** The configurator's server: the proxy the snippet's addresses name. */
+const ORIGIN = 'https://reviews.example';
 const COLOURS = ['#1d4ed8', 'rebeccapurple', 'rgb(10 20 30)', 'hsl(200deg 50% 40%)'];
 const LENGTHS = ['8px', '1.5rem', '0', 'clamp(1rem, 2vw, 2rem)'];
 
@@ -81,11 +83,11 @@ describe('configurator state', () => {
   it('state → snippet → state and state → URL → state are the same state, on 200 configurations', () => {
     for (let seed = 1; seed <= 200; seed++) {
       const state = generate(specs, seed);
-      const snippet = snippetOf(state, specOf(state), 'https://cdn.example/review-widgets.js');
-      const fromSnippet = stateFromSnippet(snippet, specs, state.page);
+      const snippet = snippetOf(state, specOf(state), 'https://cdn.example/review-widgets.js', ORIGIN);
+      const fromSnippet = stateFromSnippet(snippet, specs, state.page, ORIGIN);
       expect(fromSnippet.dropped, `seed ${seed}: ${snippet}`).to.deep.equal([]);
       expect(fromSnippet.state, `seed ${seed}: ${snippet}`).to.deep.equal(state);
-      const fromUrl = stateFromSearch(searchOf(state), specs, builtInLanguages());
+      const fromUrl = stateFromSearch(searchOf(state), specs, builtInLanguages(), ORIGIN);
       expect(fromUrl.dropped, `seed ${seed}`).to.deep.equal([]);
       expect(fromUrl.state, `seed ${seed}`).to.deep.equal(state);
     }
@@ -108,11 +110,45 @@ describe('configurator state', () => {
       },
       specs,
     );
-    expect(snippetOf(state, spec, '/dist/review-widgets.js')).to.equal(
-      '<script type="module" src="/dist/review-widgets.js"></script>\n' +
+    expect(snippetOf(state, spec, `${ORIGIN}/dist/review-widgets.js`, ORIGIN)).to.equal(
+      '<script type="module" src="https://reviews.example/dist/review-widgets.js"></script>\n' +
         '<style>\n  review-list {\n    --rw-color-accent: #123456;\n  }\n</style>\n' +
-        '<review-list endpoint="/widget-api" layout="carousel" autoplay label="A &quot;quoted&quot; &lt;b>"></review-list>\n',
+        '<review-list endpoint="https://reviews.example/widget-api" layout="carousel" autoplay label="A &quot;quoted&quot; &lt;b>"></review-list>\n',
     );
+  });
+
+  it('writes the proxy’s address whole, so the snippet works on another site; reads it back as a path', () => {
+    const spec = specs.find((candidate) => candidate.tag === 'business-card')!;
+    const page = { width: 1280, scheme: 'light', dir: 'ltr', lang: 'en' } as const;
+    const endpointOf = (endpoint: string) =>
+      /endpoint="([^"]*)"/.exec(
+        snippetOf({ tag: 'business-card', attributes: { endpoint }, properties: {}, page }, spec, '', ORIGIN),
+      )?.[1];
+    expect(endpointOf('/widget-api')).to.equal('https://reviews.example/widget-api');
+    expect(endpointOf('/widget-api/acme')).to.equal('https://reviews.example/widget-api/acme');
+    // Another server's address, and a scheme-relative one, are written as they are.
+    expect(endpointOf('https://proxy.shop.example/widget-api')).to.equal(
+      'https://proxy.shop.example/widget-api',
+    );
+    expect(endpointOf('//proxy.shop.example/api')).to.equal('//proxy.shop.example/api');
+
+    const copied = `<business-card endpoint="${ORIGIN}/widget-api/acme"></business-card>`;
+    const { state } = stateFromSnippet(copied, specs, page, ORIGIN);
+    expect(state.attributes).to.deep.equal({ endpoint: '/widget-api/acme' });
+    // A shared address stays short; one that spells this server whole is read the same.
+    expect(searchOf(state)).to.include('a.endpoint=%2Fwidget-api%2Facme');
+    const search = `?el=business-card&a.endpoint=${encodeURIComponent(`${ORIGIN}/widget-api`)}`;
+    expect(stateFromSearch(search, specs, builtInLanguages(), ORIGIN).state.attributes).to.deep.equal({
+      endpoint: '/widget-api',
+    });
+    // Another origin's snippet keeps its proxy.
+    const foreign = stateFromSnippet(
+      '<business-card endpoint="https://reviews.example.org/widget-api"></business-card>',
+      specs,
+      page,
+      ORIGIN,
+    );
+    expect(foreign.state.attributes).to.deep.equal({ endpoint: 'https://reviews.example.org/widget-api' });
   });
 
   it('drops what the elements do not know, and says what', () => {
@@ -120,6 +156,7 @@ describe('configurator state', () => {
       '?el=rating-summary&w=500&a.layout=slider&a.nonsense=1&p.--rw-radius=1px;color:red&p.--rw-color-text=notacolour&x=1',
       specs,
       builtInLanguages(),
+      ORIGIN,
     );
     expect(state.tag).to.equal('rating-summary');
     expect(state.page.width).to.equal(1280);
@@ -139,6 +176,7 @@ describe('configurator state', () => {
       '?el=review-list&a.limit=500&a.per-view=3&a.autoplay-interval=100',
       specs,
       builtInLanguages(),
+      ORIGIN,
     );
     expect(state.attributes).to.deep.equal({ endpoint: '/widget-api', 'per-view': '3' });
     expect(dropped).to.deep.equal([
@@ -151,12 +189,12 @@ describe('configurator state', () => {
     const pasted = `<p>Our reviews</p><script>window.pwned = true</script>
       <style>review-list { --rw-color-accent: #aa0000; color: red } .other { --rw-radius: 0 }</style>
       <review-list endpoint="https://shop.example/widget-api" layout="grid" onclick="alert(1)"></review-list>`;
-    const { state, dropped } = stateFromSnippet(pasted, specs, {
-      width: 1280,
-      scheme: 'light',
-      dir: 'ltr',
-      lang: 'en',
-    });
+    const { state, dropped } = stateFromSnippet(
+      pasted,
+      specs,
+      { width: 1280, scheme: 'light', dir: 'ltr', lang: 'en' },
+      ORIGIN,
+    );
     expect(state.attributes).to.deep.equal({ endpoint: 'https://shop.example/widget-api', layout: 'grid' });
     expect(state.properties).to.deep.equal({ '--rw-color-accent': '#aa0000' });
     expect(dropped.join()).to.include('onclick');
@@ -165,7 +203,7 @@ describe('configurator state', () => {
 
   it('puts the snippet, exactly, in the preview page of the chosen context', () => {
     const state = generate(specs, 7);
-    const snippet = snippetOf(state, specOf(state), '/dist/review-widgets.js');
+    const snippet = snippetOf(state, specOf(state), '/dist/review-widgets.js', ORIGIN);
     const page = new DOMParser().parseFromString(previewPage(snippet, state.page), 'text/html');
     expect(page.documentElement.lang).to.equal(state.page.lang);
     expect(page.documentElement.dir).to.equal(state.page.dir);
