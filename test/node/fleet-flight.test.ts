@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { test } from 'node:test';
-import type { CachedAnswer } from '../../src/server/proxy/cache.ts';
 import { systemClock } from '../../src/server/proxy/clock.ts';
 import { SharedAnswers, type SharedAnswersConfig } from '../../src/server/proxy/fleet/shared-answers.ts';
 import { SharedState, StoreGuard, StoreUnavailable } from '../../src/server/proxy/fleet/shared-state.ts';
 import { memoryStore, type ProxyStore } from '../../src/server/proxy/index.ts';
-import { UpstreamError } from '../../src/server/proxy/upstream.ts';
+import { UpstreamError } from '../../src/server/proxy/failures.ts';
+import type { CachedAnswer } from '../../src/server/proxy/types.ts';
 import { FakeClock, settle } from './support/fake-clock.ts';
 
 const CONFIG: SharedAnswersConfig = {
@@ -19,8 +19,6 @@ const CONFIG: SharedAnswersConfig = {
   staleWhileRevalidateMs: 0,
   staleIfErrorMs: 0,
   negativeTtlMs: 30_000,
-  maxEntries: 10,
-  maxBytes: 1_000_000,
   deadlineMs: 2000,
 };
 

@@ -11,10 +11,11 @@ import {
   type Operation,
   type ParsedQuery,
 } from '../../api/query.ts';
-import { jsonError, NOSNIFF, type ProxyAnswer, type ProxyRequest } from './answers.ts';
+import { jsonError, NOSNIFF } from './answers.ts';
 import { corsPolicy, PREFLIGHT_HEADERS, variesByOrigin, type CorsDecision } from './cors.ts';
 import type { MetricRoute } from './metrics.ts';
 import type { ResolvedOptions } from './options.ts';
+import type { ProxyAnswer, ProxyRequest } from './types.ts';
 
 /** The operations the API document lists, each a route of the proxy. */
 const OPERATIONS = Object.keys(OPERATION_PARAMS) as Operation[];

@@ -5,33 +5,8 @@
  */
 import type { CacheOutcome } from './cache.ts';
 import type { ContentCoding, ResolvedOptions } from './options.ts';
-import { UpstreamError } from './upstream.ts';
-
-/**
- * A request as the proxy needs it: what every runtime can give cheaply. The Fetch handler builds it from
- * a `Request`; the Node adapter builds it straight from `IncomingMessage` (no `Request`, `Headers` or
- * `Response` objects on the hot path).
- */
-export interface ProxyRequest {
-  method: string;
-  /** The normalised path (as `URL.pathname` gives it). */
-  pathname: string;
-  /** The query string, with or without its leading `?`. */
-  search: string;
-  /** The origin the request was addressed to (`http://host:port`): same-origin pages need no CORS. */
-  origin: string;
-  /** A request header by its lower-case name. */
-  header(name: string): string | null | undefined;
-  /** The client's address, when the runtime knows it (else one shared bucket: fail closed). */
-  clientAddress?: string;
-}
-
-/** An answer as plain data: status, header names in lower case, and the body (`null` for none). */
-export interface ProxyAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: Uint8Array<ArrayBuffer> | string | null;
-}
+import { UpstreamError } from './failures.ts';
+import type { ProxyAnswer } from './types.ts';
 
 /** How an answer was served: from the cache (see cache.ts), or known to lie past its filter's end. */
 export type Outcome = CacheOutcome | 'past-end';

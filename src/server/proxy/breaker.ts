@@ -1,6 +1,6 @@
 /**
  * The circuit breaker, as explicit states. It counts only what says the upstream itself is unhealthy
- * (network errors, timeouts, 5xx, 429: see `HEALTH_FAILURES` in upstream.ts); a failure that belongs to
+ * (network errors, timeouts, 5xx, 429: see `HEALTH_FAILURES` in failures.ts); a failure that belongs to
  * one query (a 4xx for a page that does not exist, a body that breaks the contract) is `neutral`, so no
  * client can open the circuit for everyone by asking for something odd.
  *

@@ -6,7 +6,7 @@
  * dropped (RFC 5861).
  *
  * Negative caching: a failure that belongs to one query (a page that does not exist, a body that breaks
- * the contract; `QUERY_FAILURES` in upstream.ts) is remembered for `negativeTtl`, so repeating the request
+ * the contract; `QUERY_FAILURES` in failures.ts) is remembered for `negativeTtl`, so repeating the request
  * costs no upstream call. Failures of the upstream's health are not remembered here (the breaker and the
  * `Retry-After` hold deal with them), and a stale answer always wins over a remembered failure.
  */
@@ -14,24 +14,8 @@ import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.ts';
 import type { SharedAnswers } from './fleet/shared-answers.ts';
 import type { ResolvedOptions } from './options.ts';
-import { QUERY_FAILURES, UpstreamError } from './upstream.ts';
-
-export interface CachedAnswer {
-  readonly kind: 'answer';
-  /**
-   * The validated JSON served to browsers, as UTF-8 bytes: encoded once when stored instead of on every
-   * hit, and counted in bytes against `maxBytes`.
-   */
-  readonly body: Uint8Array<ArrayBuffer>;
-  /** A strong validator of `body`. */
-  readonly etag: string;
-  readonly storedAt: number;
-  /**
-   * Compressed forms of `body` by content coding, each computed once, on first demand: the promise while
-   * it is being made, the bytes once made.
-   */
-  readonly encoded: Map<string, Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>>;
-}
+import type { CachedAnswer } from './types.ts';
+import { QUERY_FAILURES, UpstreamError } from './failures.ts';
 
 interface RememberedFailure {
   readonly kind: 'failure';

@@ -29,11 +29,10 @@ import {
   withHeaders,
   X_CACHE,
   type Outcome,
-  type ProxyAnswer,
-  type ProxyRequest,
 } from './answers.ts';
-import { AnswerCache, type CachedAnswer } from './cache.ts';
+import { AnswerCache } from './cache.ts';
 import { ClientShares } from './client-share.ts';
+import { UpstreamError } from './failures.ts';
 import { variesByOrigin } from './cors.ts';
 import { Gates } from './fleet/gates.ts';
 import { SharedAnswers } from './fleet/shared-answers.ts';
@@ -41,46 +40,25 @@ import { SharedState, StoreGuard } from './fleet/shared-state.ts';
 import type { ProxyStore } from './fleet/store.ts';
 import { LRUCache } from 'lru-cache';
 import { fragmentRequest } from './fragments.ts';
-import { HEALTH_PATHS, healthAnswer, type HealthFacts, type Lifecycle } from './health.ts';
+import { HEALTH_PATHS, healthAnswer, type HealthFacts } from './health.ts';
 import { methodLabel, type CacheResult, type MetricRoute } from './metrics.ts';
-import {
-  resolveOptions,
-  type ContentCoding,
-  type ProxyContext,
-  type ProxyOptions,
-  type ResolvedOptions,
-} from './options.ts';
+import { resolveOptions, type ContentCoding, type ProxyOptions, type ResolvedOptions } from './options.ts';
 import { PageEnds } from './page-ends.ts';
 import { clientAddress } from './rate-limit.ts';
-import { Upstream, UpstreamError } from './upstream.ts';
+import { Upstream } from './upstream.ts';
+import type {
+  CachedAnswer,
+  Lifecycle,
+  ProxyAnswer,
+  ProxyContext,
+  ProxyHandler,
+  ProxyRequest,
+  ProxyState,
+} from './types.ts';
 import { postPageAnswer, reviewPageAnswer } from './view-model.ts';
 
-export { jsonError, type ProxyAnswer, type ProxyRequest } from './answers.ts';
-
-/** A Fetch-standard handler plus `answer`: the same logic on plain data, for runtime adapters. */
-export type AnsweringHandler = ((request: Request, context?: ProxyContext) => Promise<Response>) & {
-  answer(request: ProxyRequest): Promise<ProxyAnswer>;
-};
-
-/**
- * The proxy's handler, with its readiness: `markReady()` once started (with `health.starting`), `drain()`
- * when it is to leave (health.ts).
- */
-export type ProxyHandler = AnsweringHandler & {
-  markReady(): void;
-  drain(): void;
-  /** What gauges read at a scrape: readiness, the breaker, the store, the budget left this minute. */
-  state(): ProxyState;
-};
-
-export interface ProxyState {
-  lifecycle: Lifecycle;
-  breaker: 'closed' | 'open' | 'half-open';
-  /** `undefined`: no shared store configured. */
-  storeAvailable: boolean | undefined;
-  /** Upstream attempts that may still start this minute (this instance's count). */
-  budgetRemaining: number;
-}
+// The handler's types live in types.ts (the floor); named here too for the modules that import them so.
+export type { AnsweringHandler, ProxyHandler, ProxyState } from './types.ts';
 
 /** A value now, or later: the warm path passes values on without a promise (and its microtask) per stage. */
 type Maybe<T> = T | Promise<T>;

@@ -10,11 +10,7 @@
  * them, and failing readiness would take the whole fleet (and the stale answers it still serves) out.
  * Health answers are `no-store`, never logged and never rate-limited.
  */
-import type { ProxyAnswer } from './answers.ts';
-import type { ProxyState } from './create-proxy.ts';
-
-/** Where an instance is in its life: not yet ready, serving, or on its way out. */
-export type Lifecycle = 'starting' | 'ready' | 'draining';
+import type { ProxyAnswer, ProxyState } from './types.ts';
 
 type Status = 'pass' | 'warn' | 'fail';
 

@@ -1,6 +1,14 @@
-export { createProxy, type AnsweringHandler, type ProxyHandler, type ProxyState } from './create-proxy.ts';
-export type { ProxyAnswer, ProxyRequest } from './answers.ts';
-export { HEALTH_PATHS, type Lifecycle } from './health.ts';
+export { createProxy } from './create-proxy.ts';
+export type {
+  AnsweringHandler,
+  Lifecycle,
+  ProxyAnswer,
+  ProxyContext,
+  ProxyHandler,
+  ProxyRequest,
+  ProxyState,
+} from './types.ts';
+export { HEALTH_PATHS } from './health.ts';
 export {
   DEFAULT_MAX_RETRY_AFTER_SECONDS,
   formatLogRecord,
@@ -10,7 +18,6 @@ export {
   type ContentCoding,
   type FragmentRenderer,
   type LogRecord,
-  type ProxyContext,
   type ProxyOptions,
 } from './options.ts';
 export { systemClock, type Clock } from './clock.ts';

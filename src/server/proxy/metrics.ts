@@ -4,8 +4,8 @@
  * (../prometheus.ts) records them with prom-client. Every label comes from a fixed set: never a tenant,
  * a path, a query, an address or a key, so a hostile client cannot grow the series.
  */
-import type { ProxyState } from './create-proxy.ts';
-import type { UpstreamFailure } from './upstream.ts';
+import type { ProxyState } from './types.ts';
+import type { UpstreamFailure } from './failures.ts';
 
 /** What a request was for: the route, never its path. */
 export type MetricRoute = 'info' | 'posts' | 'reviews' | 'html' | 'health' | 'unknown';

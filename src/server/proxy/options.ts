@@ -163,12 +163,6 @@ export type LogRecord = (
   tenant?: string;
 };
 
-/** Connection facts only the runtime adapter knows. */
-export interface ProxyContext {
-  /** The peer address of the socket (Node, Deno, Bun) or the platform's client address header. */
-  clientAddress?: string;
-}
-
 export interface ResolvedOptions {
   apiKey: string;
   upstreamBase: URL;

@@ -8,7 +8,7 @@ import { DEFAULT_LIMIT } from '../../api/limits.ts';
 import type { ParsedQuery } from '../../api/query.ts';
 import type { PageEnvelope } from '../../api/schemas.ts';
 import type { Clock } from './clock.ts';
-import type { PageTotals } from './upstream.ts';
+import type { PageTotals } from './failures.ts';
 
 interface KnownEnd extends PageTotals {
   seenAt: number;

@@ -5,9 +5,10 @@
  * Nothing is shared between tenants but the store's connection: a tenant's key goes out with its own
  * requests only, and an unknown tenant is a 404 that reaches no upstream.
  */
-import type { AnsweringHandler, ProxyAnswer, ProxyHandler, ProxyRequest } from './create-proxy.ts';
-import { createProxy, jsonError } from './create-proxy.ts';
-import { mountPath, ProxyConfigError, type ProxyContext, type ProxyOptions } from './options.ts';
+import { jsonError } from './answers.ts';
+import { createProxy } from './create-proxy.ts';
+import { mountPath, ProxyConfigError, type ProxyOptions } from './options.ts';
+import type { AnsweringHandler, ProxyAnswer, ProxyContext, ProxyHandler, ProxyRequest } from './types.ts';
 
 /** Lower-case letters, digits and `-`, as a URL path segment and a store namespace need no escaping. */
 export const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;

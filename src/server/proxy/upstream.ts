@@ -16,6 +16,7 @@ import type { Limits } from '../../api/protocol.ts';
 import { BusinessInfoSchema, PageEnvelopeSchema } from '../../api/schemas.ts';
 import { businessAnswer, postPageAnswer, reviewPageAnswer } from './view-model.ts';
 import { sleep, type Clock } from './clock.ts';
+import { HEALTH_FAILURES, UpstreamError, type PageTotals, type UpstreamFailure } from './failures.ts';
 import type { Gates } from './fleet/gates.ts';
 import type { ResolvedOptions } from './options.ts';
 import { RetryBudget } from './retry-budget.ts';
@@ -32,18 +33,6 @@ export const USER_AGENT = 'review-widgets-proxy/0.1';
 /** Deeper JSON than this is refused as invalid: the API's payloads nest about six levels. */
 export const MAX_JSON_DEPTH = 32;
 
-/** The upstream's health: counted by the breaker (and the first four retried). */
-const HEALTH = ['timeout', 'network', 'rate-limited', 'unavailable', 'server-error'] as const;
-/** One query's (or the configuration's) problem: remembered briefly by the cache, never counted. */
-const QUERY = ['not-found', 'unauthorized', 'redirect', 'status', 'too-large', 'invalid'] as const;
-/** The proxy's own refusals: no upstream call was made. */
-const REFUSALS = ['held', 'circuit-open', 'budget'] as const;
-
-export const UPSTREAM_FAILURES = [...HEALTH, ...QUERY, ...REFUSALS] as const;
-export type UpstreamFailure = (typeof UPSTREAM_FAILURES)[number];
-
-/** Failures that say the upstream itself is unhealthy: the only ones the circuit breaker counts. */
-export const HEALTH_FAILURES: ReadonlySet<UpstreamFailure> = new Set(HEALTH);
 /**
  * Retried (within the retry budget): no connection, no answer in time, a 502, 503 or 504. Never a 429 (the
  * upstream said how fast it may be called: its `Retry-After` holds every call) nor any other 4xx or 500.
@@ -51,8 +40,6 @@ export const HEALTH_FAILURES: ReadonlySet<UpstreamFailure> = new Set(HEALTH);
 const RETRYABLE: ReadonlySet<UpstreamFailure> = new Set(['timeout', 'network', 'unavailable']);
 /** A retry with less time than this before the deadline would only spend the budget. */
 const MIN_ATTEMPT_MS = 250;
-/** Failures that belong to one query: the cache remembers them (negative caching). */
-export const QUERY_FAILURES: ReadonlySet<UpstreamFailure> = new Set(QUERY);
 /** Failures with no status line, logged per attempt (`checkStatus` logs the others where it reads them). */
 const FAILURES_LOGGED_PER_ATTEMPT: ReadonlySet<UpstreamFailure> = new Set([
   'timeout',
@@ -60,18 +47,6 @@ const FAILURES_LOGGED_PER_ATTEMPT: ReadonlySet<UpstreamFailure> = new Set([
   'too-large',
   'invalid',
 ]);
-
-export class UpstreamError extends Error {
-  override name = 'UpstreamError';
-  constructor(
-    readonly failure: UpstreamFailure,
-    message: string,
-    /** When the caller may try again, in ms since the epoch. */
-    readonly retryAt?: number,
-  ) {
-    super(message);
-  }
-}
 
 /** The slice of the configuration the upstream caller needs. */
 export type UpstreamConfig = Pick<
@@ -95,11 +70,6 @@ export type UpstreamConfig = Pick<
 export interface Validated {
   json: string;
   totals?: PageTotals;
-}
-
-export interface PageTotals {
-  totalItems: number;
-  totalPages: number;
 }
 
 export class Upstream {

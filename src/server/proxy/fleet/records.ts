@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { BreakerState } from '../breaker.ts';
 import type { Bucket } from '../rate-limit.ts';
-import { UPSTREAM_FAILURES, type UpstreamFailure } from '../upstream.ts';
+import { UPSTREAM_FAILURES, type UpstreamFailure } from '../failures.ts';
 
 export const FORMAT = 1;
 

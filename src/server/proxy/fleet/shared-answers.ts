@@ -13,13 +13,17 @@
  * one call per instance then, never a failed answer.
  */
 import { sleep, type Clock } from '../clock.ts';
-import type { CachedAnswer, CacheConfig } from '../cache.ts';
 import type { ResolvedOptions } from '../options.ts';
-import { QUERY_FAILURES, UpstreamError } from '../upstream.ts';
+import type { CachedAnswer } from '../types.ts';
+import { QUERY_FAILURES, UpstreamError } from '../failures.ts';
 import { answerRecord, failureRecord, leaseRecord, type SharedAnswer } from './records.ts';
 import { StoreUnavailable, type SharedState } from './shared-state.ts';
 
-export type SharedAnswersConfig = CacheConfig & Pick<ResolvedOptions, 'deadlineMs'>;
+/** The slice of the configuration the fleet's answers need: the cache's windows and the call's deadline. */
+export type SharedAnswersConfig = Pick<
+  ResolvedOptions,
+  'ttlMs' | 'staleWhileRevalidateMs' | 'staleIfErrorMs' | 'negativeTtlMs' | 'deadlineMs'
+>;
 
 /** Added to the upstream call's deadline for a lease: the holder publishes within it, or it is lost. */
 const LEASE_MARGIN_MS = 1000;
