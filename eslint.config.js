@@ -36,7 +36,11 @@ export default tseslint.config(
       'test-output/**',
       'custom-elements.json',
       'test/consumers/*/**',
+      // The platforms' local state and build outputs (deploy/<platform>/.build).
       '**/.wrangler/**',
+      '**/.build/**',
+      '**/.vercel/**',
+      '**/.netlify/**',
     ],
   },
   ...tseslint.configs.recommended,
