@@ -1,14 +1,16 @@
 /**
  * The shared store's contract (support/store-conformance.ts) run against the in-memory reference and
- * against Redis (a real redis-server through `redisStore`), and what is particular to each engine.
+ * against Redis (a real redis-server through `redisStore`), what is particular to each engine, and the
+ * proxy's side of "unavailable": what `StoreGuard` does with a store that rejects, throws or never
+ * answers (on the fake clock: that is the proxy's time, not an engine's).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { systemClock } from '../../src/server/proxy/clock.ts';
 import { commandBackstopMs, redisStore, type RedisStore } from '../../src/server/proxy/fleet/redis-store.ts';
-import { StoreGuard } from '../../src/server/proxy/fleet/shared-state.ts';
-import { memoryStore } from '../../src/server/proxy/index.ts';
-import { FakeClock } from './support/fake-clock.ts';
+import { StoreGuard, StoreUnavailable } from '../../src/server/proxy/fleet/shared-state.ts';
+import { memoryStore, type LogRecord, type ProxyStore } from '../../src/server/proxy/index.ts';
+import { FakeClock, settle } from './support/fake-clock.ts';
 import { startRedis, type RedisServer } from './support/fleet.ts';
 import { storeConformance } from './support/store-conformance.ts';
 
@@ -77,4 +79,132 @@ test('redis behind the proxy’s bound: a stalled event loop does not turn a rep
   } finally {
     await bounded.close();
   }
+});
+
+/** A store whose every operation answers as `behave` says, counting the calls that reached it. */
+function faultyStore(behave: () => Promise<string | undefined>) {
+  const state = { calls: 0 };
+  const call = <T>(): Promise<T> => {
+    state.calls++;
+    return behave() as Promise<T>;
+  };
+  const store: ProxyStore = {
+    get: () => call(),
+    set: () => call(),
+    compareAndSet: () => call(),
+    takeFromWindow: () => call(),
+  };
+  return { store, state };
+}
+
+function guarded(store: ProxyStore) {
+  const clock = new FakeClock();
+  const logs: LogRecord[] = [];
+  const guard = new StoreGuard(store, clock, (record) => logs.push(record), {
+    timeoutMs: 150,
+    retryMs: 1000,
+  });
+  const messages = () => logs.map((record) => (record.type === 'store' ? record.message : record.type));
+  return { clock, guard, messages };
+}
+
+test('unavailable, rejecting: the call fails as StoreUnavailable at once, the store is left alone for retryMs, the outage and the return are logged once each', async () => {
+  let failing = true;
+  const { store, state } = faultyStore(() =>
+    failing ? Promise.reject(new Error('connection refused')) : Promise.resolve('v'),
+  );
+  const { clock, guard, messages } = guarded(store);
+  await assert.rejects(
+    guard.call((s) => s.get('k')),
+    StoreUnavailable,
+  );
+  assert.equal(guard.available, false);
+  assert.equal(state.calls, 1);
+  await clock.advance(999);
+  await assert.rejects(
+    guard.call((s) => s.get('k')),
+    StoreUnavailable,
+  );
+  await assert.rejects(
+    guard.call((s) => s.takeFromWindow('k', 1, 60_000, clock.now())),
+    StoreUnavailable,
+  );
+  assert.equal(state.calls, 1, 'no call reaches the store while it is marked down');
+  await clock.advance(1);
+  assert.equal(guard.available, true, 'tried again after retryMs');
+  await assert.rejects(guard.call((s) => s.get('k')));
+  assert.equal(state.calls, 2);
+  assert.equal(messages().length, 1, `the outage is logged once: ${messages().join(' | ')}`);
+  assert.match(messages()[0]!, /shared store unavailable \(connection refused\)/);
+  failing = false;
+  await clock.advance(1000);
+  assert.equal(await guard.call((s) => s.get('k')), 'v');
+  assert.equal(guard.available, true);
+  assert.equal(messages().length, 2);
+  assert.match(messages()[1]!, /shared store is back/);
+});
+
+test('unavailable, throwing: an engine that throws instead of rejecting is unavailable the same way', async () => {
+  const throwing: ProxyStore = {
+    get: () => {
+      throw new Error('not connected');
+    },
+    set: () => Promise.resolve(true),
+    compareAndSet: () => Promise.resolve(true),
+    takeFromWindow: () => Promise.resolve(undefined),
+  };
+  const { guard, messages } = guarded(throwing);
+  await assert.rejects(
+    guard.call((s) => s.get('k')),
+    StoreUnavailable,
+  );
+  assert.equal(guard.available, false);
+  assert.match(messages()[0]!, /not connected/);
+});
+
+test('unavailable, hanging: a call that never answers fails at the bound (timeoutMs on the proxy’s clock), not before', async () => {
+  const { store, state } = faultyStore(() => new Promise(() => {}));
+  const { clock, guard, messages } = guarded(store);
+  let settled = false;
+  const pending = guard
+    .call((s) => s.get('k'))
+    .then(
+      (value) => ((settled = true), value),
+      (error: unknown) => ((settled = true), error),
+    );
+  // The bound starts once the call has left (the loop's next turn).
+  while (clock.pending === 0) await settle();
+  await clock.advance(149);
+  assert.equal(settled, false, 'still waiting before the bound');
+  assert.equal(guard.available, true);
+  await clock.advance(1);
+  const outcome = await pending;
+  assert.ok(outcome instanceof StoreUnavailable, String(outcome));
+  assert.equal(guard.available, false, 'marked down');
+  assert.match(messages()[0]!, /no answer within 150 ms/);
+  // Marked down: the next calls fail at once, without waiting for another bound.
+  await assert.rejects(
+    guard.call((s) => s.set('k', 'v', 1000)),
+    StoreUnavailable,
+  );
+  assert.equal(state.calls, 1);
+});
+
+test('a write others wait for (a published answer, a released lease) is tried even while the store is marked down', async () => {
+  const inner = memoryStore();
+  let rejecting = true;
+  const store: ProxyStore = {
+    ...inner,
+    get: (key) => (rejecting ? Promise.reject(new Error('down')) : inner.get(key)),
+  };
+  const { guard } = guarded(store);
+  await assert.rejects(guard.call((s) => s.get('k')));
+  assert.equal(guard.available, false);
+  await assert.rejects(
+    guard.call((s) => s.set('k', 'v', 60_000)),
+    StoreUnavailable,
+  );
+  assert.equal(await guard.call((s) => s.set('k', 'published', 60_000), true), true, 'evenIfDown');
+  rejecting = false;
+  assert.equal(await inner.get('k'), 'published');
 });

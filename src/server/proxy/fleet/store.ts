@@ -1,11 +1,32 @@
 /**
  * The shared store: where a fleet of proxies keeps what must be one for all of them (answers, the
- * single-flight lease of each query, rate-limit buckets, the upstream budget, the `Retry-After` hold and the
- * breaker). Four operations, each atomic, so any key-value service that can compare-and-set backs it: Redis
- * or Valkey (`redisStore`, review-widgets/redis), or your own (a Durable Object, an HTTP Redis). Values are
- * strings the proxy writes and reads back through versioned codecs (records.ts); the store never interprets
- * them. Every call is bounded in time and may fail: the proxy then falls back to its in-process state
- * (shared-state.ts), so the store is never a single point of failure.
+ * single-flight lease of each query, rate-limit buckets, the upstream budget and each client's share of
+ * it, the `Retry-After` hold, the breaker and the fleet's size). Any key-value service that can
+ * compare-and-set backs it: Redis or Valkey (`redisStore`, review-widgets/redis), a Durable Object
+ * (`durableObjectStore`), or your own. The contract, which test/node/support/store-conformance.ts says in
+ * code and every engine runs (test/node/store-contract.test.ts, test/node/cloudflare-store.test.ts):
+ *
+ * - **Atomic.** Each operation is one indivisible step on its key: of callers racing, `set(…, onlyIfAbsent)`
+ *   lets exactly one write, `compareAndSet` from one expected value lets exactly one replace it, and
+ *   `takeFromWindow` with `max` M records exactly M (the others are told when the oldest leaves). An
+ *   operation that answers `false` (or a time) wrote nothing.
+ * - **Expiring.** A value lives for the `ttlMs` of its last write (`set` and `compareAndSet` both set it; a
+ *   plain `set` replaces it; a refused write leaves it). Past it the key reads as absent: `get` answers
+ *   `undefined`, a lease can be taken again and `compareAndSet` from `undefined` succeeds. Expiry runs on the
+ *   engine's clock and may lag a little; nothing the proxy does needs it exact.
+ * - **Windows on the caller's time.** `takeFromWindow` counts in the `now` it is given (the proxy's
+ *   clock), never the engine's; events past their window are forgotten at the engine's pace.
+ * - **Keys independent**, values opaque: whatever is written at one key never changes another (a key may
+ *   be a prefix of another: `…:answer:reviews?page=2` and `…:answer:reviews?page=2&rating=5`), and values
+ *   come back byte for byte, unicode, quotes, the empty string and about 100 KB included. The proxy writes
+ *   versioned JSON (records.ts) and keys of printable ASCII (a version, a tenant, a kind, a canonical
+ *   query or a normalised address, at most a few hundred characters); the store interprets neither.
+ * - **Unavailable** means a call that rejects (or throws) or does not answer in time. The engine should
+ *   fail fast (reject while disconnected rather than queue). It need not bound its own calls: the proxy
+ *   does (`StoreGuard` in shared-state.ts: `limits.storeTimeoutMs` each, then the store is left alone for
+ *   `limits.storeRetryMs`), and every caller then falls back to its in-process state, with its share of
+ *   each fleet-wide limit, so the store is never a single point of failure. A call given up on may still
+ *   take effect later; the proxy copes (a lease whose reply was lost is still published and released).
  */
 import { systemClock, type Clock } from '../clock.ts';
 
