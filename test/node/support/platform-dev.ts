@@ -1,0 +1,184 @@
+/**
+ * The suite test/node/vercel.test.ts and test/node/netlify.test.ts share: the deployment of
+ * deploy/<platform> built and run by the platform's own local runtime (`vercel dev --local`, `netlify dev
+ * --offline`, started by the dev scripts' own `startPlatformDev`) in front of a real loopback fake upstream
+ * and a real redis-server; then the built entry module called directly, as the platform calls it.
+ *
+ * Both local runtimes start a fresh function process for each request, so in-process state (the cache, the
+ * rate limit) never carries from one request to the next there: only the Redis store does, which is what
+ * the rate-limit test proves. Both give every request from this machine the socket's address (127.0.0.1).
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { startPlatformDev, type Platform, type PlatformDev } from '../../../scripts/build-platforms.mjs';
+import { IMMUTABLE, SHORT_LIVED } from '../../../src/server/asset-headers.ts';
+import { startFakeUpstream, type FakeUpstream } from './fake-upstream.ts';
+import { freePort, startRedis, type RedisServer } from './fleet.ts';
+
+const KEY = 'rw-platform-key-0123456789abcdef';
+const SITE = 'https://site.example';
+/** Above the requests the suite makes before the rate-limit test, all from one address. */
+const RATE_LIMIT = 12;
+
+export interface PlatformSuite {
+  platform: Platform;
+  /** The built entry module, relative to the built folder. */
+  entry: string;
+  /** Calls the entry as the platform does, for a visitor at `ip`. */
+  call(entry: Record<string, unknown>, request: Request, ip: string): Promise<Response>;
+  /** The bundle's headers, as the built folder declares them for `path` (the local runtimes override some). */
+  declaredHeaders(dir: string, path: string): Record<string, string>;
+}
+
+export function platformSuite({ platform, entry, call, declaredHeaders }: PlatformSuite): void {
+  let upstream: FakeUpstream;
+  let redis: RedisServer;
+  let dev: PlatformDev | undefined;
+  let logs = '';
+  const seen: { url: string; status: number; text: string }[] = [];
+
+  async function get(path: string, headers: Record<string, string> = {}) {
+    const response = await fetch(`${dev!.url}${path}`, { headers, redirect: 'manual' });
+    const body = await response.text();
+    const text = `${[...response.headers].map(([n, v]) => `${n}: ${v}`).join('\n')}\n${body}`;
+    seen.push({ url: path, status: response.status, text });
+    return { status: response.status, headers: response.headers, body };
+  }
+
+  async function startDev(env: Record<string, string>) {
+    return startPlatformDev(platform, {
+      port: await freePort(),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      output: 'pipe',
+      onOutput: (chunk) => (logs += chunk),
+    });
+  }
+
+  before(async () => {
+    upstream = await startFakeUpstream();
+    redis = await startRedis();
+  });
+  after(async () => {
+    await dev?.stop();
+    await upstream?.close();
+    await redis?.stop();
+  });
+
+  describe(`${platform}: its local runtime on the sample business`, () => {
+    test('/widget-api/info answers from the sample business', async () => {
+      dev = await startDev({});
+      try {
+        const info = await get('/widget-api/info');
+        assert.equal(info.status, 200);
+        assert.ok(JSON.parse(info.body).business.name, info.body);
+      } finally {
+        await dev.stop();
+        dev = undefined;
+      }
+    });
+  });
+
+  describe(`${platform}: its local runtime with a key, a real upstream and Redis`, () => {
+    before(async () => {
+      dev = await startDev({
+        BUSINESS_API_KEY: KEY,
+        BUSINESS_API_URL: upstream.url,
+        ALLOWED_ORIGINS: SITE,
+        RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+        REDIS_URL: redis.url,
+      });
+    });
+
+    test('/livez and /readyz answer', async () => {
+      assert.equal((await get('/livez')).status, 200);
+      const ready = await get('/readyz');
+      assert.equal(ready.status, 200, ready.body);
+    });
+
+    test('the upstream receives the key; CORS allows exactly ALLOWED_ORIGINS', async () => {
+      const info = await get('/widget-api/info', { origin: SITE });
+      assert.equal(info.status, 200, info.body);
+      assert.equal(info.headers.get('access-control-allow-origin'), SITE);
+      assert.equal(upstream.requests.at(-1)?.headers['x-api-key'], KEY);
+      const other = await get('/widget-api/info', { origin: 'https://elsewhere.example' });
+      assert.notEqual(other.headers.get('access-control-allow-origin'), 'https://elsewhere.example');
+      assert.notEqual(other.headers.get('access-control-allow-origin'), '*');
+    });
+
+    test('errors and 404s: an upstream echoing the key, bad parameters, unknown routes', async () => {
+      upstream.queue((_req, res, recorded) => {
+        res.writeHead(401, {
+          'content-type': 'application/json',
+          'x-echo': String(recorded.headers['x-api-key']),
+        });
+        res.end(JSON.stringify({ message: `key ${String(recorded.headers['x-api-key'])} rejected` }));
+      });
+      assert.equal((await get('/widget-api/posts')).status, 502);
+      assert.equal((await get('/widget-api/reviews?rating=9')).status, 400);
+      assert.equal((await get('/widget-api/nothing')).status, 404);
+      assert.equal((await get('/sample-api/api/v1/integration/business-api/info')).status, 404);
+    });
+
+    test('a bundle file carries ACAO * (served) and its cache header (declared)', async () => {
+      const entryFile = await get('/dist/review-widgets.js', { origin: 'https://another.example' });
+      assert.equal(entryFile.status, 200);
+      assert.equal(entryFile.headers.get('access-control-allow-origin'), '*');
+      // The local runtimes set their own Cache-Control on static files; the deployed headers are the folder's.
+      assert.equal(declaredHeaders(dev!.dir, '/dist/review-widgets.js')['cache-control'], SHORT_LIVED);
+      assert.equal(declaredHeaders(dev!.dir, '/dist/review-widgets.js')['access-control-allow-origin'], '*');
+      const chunk = readFileSync(
+        join(dev!.dir, platform === 'vercel' ? 'public' : 'site', 'dist/review-widgets.js'),
+        'utf8',
+      ).match(/\.\/([\w-]+-[A-Za-z0-9_-]{8}\.js)/)?.[1];
+      if (chunk) assert.equal(declaredHeaders(dev!.dir, `/dist/${chunk}`)['cache-control'], IMMUTABLE);
+    });
+
+    test('requests leave the fleet’s records in Redis, and its rate limit holds across instances', async () => {
+      let limited;
+      for (let i = 0; i <= RATE_LIMIT && !limited; i++) {
+        const answer = await get('/widget-api/info');
+        if (answer.status === 429) limited = answer;
+        else assert.equal(answer.status, 200);
+      }
+      assert.ok(
+        limited,
+        'one client was limited: every request is a fresh process here, Redis holds the count',
+      );
+      assert.match(limited.headers.get('retry-after') ?? '', /^\d+$/);
+      const keys = await redis.client().keys('rw:*');
+      assert.ok(keys.length > 0, 'keys under rw:');
+    });
+
+    test('the key is in no answer (headers or body) and no log line', () => {
+      assert.ok(seen.some((answer) => answer.status >= 400));
+      for (const answer of seen)
+        assert.ok(!answer.text.includes(KEY), `the key in the answer to ${answer.url}`);
+      assert.ok(!logs.includes(KEY), 'the key in a log line');
+    });
+
+    test('the built entry, called as the platform calls it: each address its own rate limit', async () => {
+      Object.assign(process.env, {
+        BUSINESS_API_KEY: KEY,
+        BUSINESS_API_URL: upstream.url,
+        ALLOWED_ORIGINS: SITE,
+        RATE_LIMIT_PER_MINUTE: '2',
+      });
+      const module = (await import(pathToFileURL(join(dev!.dir, entry)).href)) as Record<string, unknown>;
+      const ask = (ip: string) =>
+        call(module, new Request('https://fn.example/widget-api/info', { headers: { origin: SITE } }), ip);
+      const first = await ask('198.51.100.7');
+      assert.equal(first.status, 200);
+      assert.equal(first.headers.get('access-control-allow-origin'), SITE);
+      assert.ok(!(await first.text()).includes(KEY));
+      assert.equal((await ask('198.51.100.7')).status, 200);
+      assert.equal((await ask('198.51.100.7')).status, 429, 'the platform’s address reached the rate limit');
+      assert.equal((await ask('198.51.100.8')).status, 200, 'another address is not limited');
+      const missing = await call(module, new Request('https://fn.example/elsewhere'), '198.51.100.9');
+      assert.equal(missing.status, 404);
+      assert.ok(!(await missing.text()).includes(KEY));
+    });
+  });
+}
