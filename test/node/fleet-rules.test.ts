@@ -134,7 +134,11 @@ test('the upstream budget is the fleet’s: 3 calls a minute for all instances t
     const clock = new FakeClock();
     const instances = fleet(upstream, { clock, store: memoryStore(clock), upstreamMaxPerMinute: 3 });
     const statuses: number[] = [];
-    for (const [i, query] of QUERIES.entries()) statuses.push((await instances[i % 3]!.call(query)).status);
+    // Six clients, so no client's share of the budget (one call a minute here) is what refuses.
+    for (const [i, query] of QUERIES.entries()) {
+      const client = { clientAddress: `198.51.100.${i + 1}` };
+      statuses.push((await instances[i % 3]!.call(query, client)).status);
+    }
     assert.deepEqual(statuses, [200, 200, 200, 503, 503, 503]);
     assert.equal(upstream.calls(), 3);
   });
@@ -160,6 +164,28 @@ function switchableStore(clock: FakeClock) {
     takeFromWindow: gate(inner.takeFromWindow),
   };
   return { store, state, inner };
+}
+
+/**
+ * Lets `instances` learn the fleet's size, then makes the store hang and lets the first request meet it,
+ * so the store is marked down. Each instance says it is alive as requests pass a gate of the store's
+ * (every 10 s at most): after two rounds all know how many they are.
+ */
+async function learnSizeThenHang(
+  instances: Harness[],
+  clock: FakeClock,
+  state: ReturnType<typeof switchableStore>['state'],
+): Promise<void> {
+  for (const round of [0, 1]) {
+    for (const proxy of instances) await proxy.call('/widget-api/info', { clientAddress: '198.51.100.1' });
+    if (round === 0) await clock.advance(10_000);
+  }
+  state.hanging = true;
+  const first = instances[0]!.call('/widget-api/info', { clientAddress: '198.51.100.1' });
+  // Once the request waits on the store (its time bound is set), the bound passes.
+  while (clock.pending === 0) await settle();
+  await clock.advance(150);
+  assert.equal((await first).status, 200, 'answered from in-process state');
 }
 
 test('a store that stops answering: each instance answers from its own state within the bound, says so once, and rejoins when it is back', async () => {
@@ -210,16 +236,7 @@ test('during an outage each instance allows only its share: the fleet learned it
     const { store, state } = switchableStore(clock);
     const options = { clock, store, rateLimit: { perMinute: 6 }, limits: { storeTimeoutMs: 150 } };
     const instances = fleet(upstream, options);
-    // Each instance says it is alive as requests pass (every 10 s at most): after two rounds all know three.
-    for (const round of [0, 1]) {
-      for (const proxy of instances) await proxy.call('/widget-api/info', { clientAddress: '198.51.100.1' });
-      if (round === 0) await clock.advance(10_000);
-    }
-    state.hanging = true;
-    const first = instances[0]!.call('/widget-api/info', { clientAddress: '198.51.100.1' });
-    while (clock.pending === 0) await settle();
-    await clock.advance(150);
-    assert.equal((await first).status, 200);
+    await learnSizeThenHang(instances, clock, state);
     // A new client, nine requests over the three instances while the store is down: 6 a minute in all.
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {
@@ -228,6 +245,68 @@ test('during an outage each instance allows only its share: the fleet learned it
       );
     }
     assert.equal(statuses.filter((status) => status === 200).length, 6, statuses.join(' '));
+  });
+});
+
+/** The `n`-th of 100 distinct cold queries. */
+const coldQuery = (n: number) => `/widget-api/${n < 50 ? 'reviews' : 'posts'}?limit=${(n % 50) + 1}`;
+
+/** `count` distinct cold queries from `client` (from the `from`-th), over `instances` in turn: the statuses. */
+async function flood(instances: Harness[], client: string, count: number, from = 0): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const query = coldQuery(from + i);
+    statuses.push((await instances[i % instances.length]!.call(query, { clientAddress: client })).status);
+  }
+  return statuses;
+}
+
+test('a client’s share of the upstream budget is the fleet’s: two instances give a flooding client one share, not two, and another client still gets through', async () => {
+  await withUpstream(async (upstream) => {
+    const clock = new FakeClock();
+    // A budget of 100 a minute: one client may start 10 upstream calls (the default share, 10 %).
+    const options = { clock, upstreamMaxPerMinute: 100 };
+    assert.equal(
+      (await flood(fleet(upstream, options, 2), '198.51.100.7', 30)).filter((s) => s === 200).length,
+      20,
+      'alone, each instance gives it a share of its own',
+    );
+    const calls = upstream.calls();
+    const instances = fleet(upstream, { ...options, store: memoryStore(clock) }, 2);
+    const statuses = await flood(instances, '198.51.100.7', 30, 30);
+    assert.deepEqual(statuses, [...Array(10).fill(200), ...Array(20).fill(503)]);
+    assert.equal(upstream.calls() - calls, 10, 'one share of upstream calls for the fleet');
+    const other = await instances[1]!.call(coldQuery(60), { clientAddress: '203.0.113.9' });
+    assert.equal(other.status, 200, 'another client’s cold query still reaches the upstream');
+    assert.equal(upstream.calls() - calls, 11);
+    // An IPv6 client counts per /64: rotating addresses inside it buys no second share.
+    const v6 = [...Array(12).keys()].map((i) => `2001:db8:1:2::${(i + 1).toString(16)}`);
+    const rotated: number[] = [];
+    for (const [i, address] of v6.entries()) {
+      const query = coldQuery(61 + i);
+      rotated.push((await instances[i % 2]!.call(query, { clientAddress: address })).status);
+    }
+    assert.deepEqual(rotated, [...Array(10).fill(200), 503, 503]);
+  });
+});
+
+test('with the store down each instance allows a client only its part of the share: the fleet together still one share', async () => {
+  await withUpstream(async (upstream) => {
+    const clock = new FakeClock();
+    const { store, state } = switchableStore(clock);
+    // A rate limit, so every request passes a gate of the store's (the harness turns it off).
+    const rateLimit = { perMinute: 600 };
+    const options = { clock, store, rateLimit, upstreamMaxPerMinute: 100, limits: { storeTimeoutMs: 150 } };
+    const [a, b] = fleet(upstream, options, 2);
+    await learnSizeThenHang([a!, b!], clock, state);
+    const calls = upstream.calls();
+    // A share of 10 a minute, 5 for each of the two instances while they cannot count it together.
+    assert.deepEqual(await flood([a!], '198.51.100.2', 8), [...Array(5).fill(200), 503, 503, 503]);
+    assert.deepEqual(await flood([b!], '198.51.100.2', 8, 8), [...Array(5).fill(200), 503, 503, 503]);
+    assert.equal(upstream.calls() - calls, 10, 'the fleet together: one share');
+    const other = await a!.call(coldQuery(16), { clientAddress: '203.0.113.9' });
+    assert.equal(other.status, 200, 'another client still gets through');
+    assert.ok(state.hanging, 'all of it while the store was down');
   });
 });
 

@@ -3,7 +3,10 @@
  * upstream budget in upstream calls (its cold queries; answers from the cache, and joining a call already
  * under way, cost nothing). Past it, its cold queries are refused (503 with `Retry-After`) while every other
  * visitor's still reach the upstream: one client flooding distinct queries cannot spend the budget for
- * everyone. Counted per instance; an unknown address is one shared client (fail closed).
+ * everyone. An unknown address is one shared client (fail closed).
+ *
+ * This is the in-process count. In a fleet the share is the fleet's, counted in the shared store, and this
+ * count is what an instance falls back to when the store cannot answer (fleet/gates.ts).
  */
 import { LRUCache } from 'lru-cache';
 import { UpstreamBudget } from './budget.ts';
@@ -25,14 +28,18 @@ export class ClientShares {
     this.perMinute = share >= 1 ? undefined : Math.max(1, Math.floor(budgetPerMinute * share));
   }
 
-  /** Spends one of `client`'s calls: `undefined` when allowed, else when its next may start (ms). */
-  take(client: string): number | undefined {
+  /**
+   * Spends one of `client`'s calls: `undefined` when allowed, else when its next may start (ms). `limit`
+   * (at most `perMinute`): a smaller part of the share, for an instance of a fleet that cannot reach the
+   * fleet's count.
+   */
+  take(client: string, limit = this.perMinute): number | undefined {
     if (this.perMinute === undefined) return undefined;
     let budget = this.clients.get(client);
     if (!budget) {
       budget = new UpstreamBudget(this.perMinute, this.clock);
       this.clients.set(client, budget);
     }
-    return budget.take();
+    return budget.take(limit);
   }
 }

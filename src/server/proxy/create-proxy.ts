@@ -31,7 +31,6 @@ import {
   type Outcome,
 } from './answers.ts';
 import { AnswerCache } from './cache.ts';
-import { ClientShares } from './client-share.ts';
 import { UpstreamError } from './failures.ts';
 import { variesByOrigin } from './cors.ts';
 import { Gates } from './fleet/gates.ts';
@@ -79,7 +78,6 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const upstream = new Upstream(config, clock, gates);
   const cache = new AnswerCache(config, clock, shared && new SharedAnswers(shared, config, clock));
   const pageEnds = new PageEnds(config.ttlMs, clock);
-  const clientShares = new ClientShares(config.upstreamMaxPerMinute, config.upstreamClientShare, clock);
   const admit = admission(config);
   const negotiateEncoding = encodingNegotiator(Object.keys(config.compression) as ContentCoding[]);
   // What depends on the configuration only, computed once: the hot path builds no such strings.
@@ -268,17 +266,19 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     };
   }
 
-  /** Loads a cold query for `client`, who spends its share of the upstream budget (client-share.ts). */
+  /** Loads a cold query for `client`, who spends its share of the upstream budget (fleet/gates.ts). */
   async function load(client: string, { operation, query, filterKey }: DataQuery): Promise<string> {
-    const { json, totals } = await upstream.call(operation, query, () => {
-      const retryAt = clientShares.take(client);
-      if (retryAt === undefined) return undefined;
-      return new UpstreamError(
-        'budget',
-        `This client has started its share (${clientShares.perMinute} a minute) of upstream calls.`,
-        retryAt,
-      );
-    });
+    const { json, totals } = await upstream.call(operation, query, () =>
+      then(gates.takeClientShare(client), (retryAt) =>
+        retryAt === undefined
+          ? undefined
+          : new UpstreamError(
+              'budget',
+              `This client has started its share (${gates.clientSharePerMinute} a minute) of upstream calls.`,
+              retryAt,
+            ),
+      ),
+    );
     if (totals) pageEnds.record(filterKey, totals);
     return json;
   }

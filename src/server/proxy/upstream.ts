@@ -72,6 +72,9 @@ export interface Validated {
   totals?: PageTotals;
 }
 
+/** A caller's share of the budget, spent: the error when it was already spent (decided now, or in the store). */
+type SpentShare = UpstreamError | undefined | Promise<UpstreamError | undefined>;
+
 export class Upstream {
   /** Retries add at most about a tenth to the calls (retry-budget.ts). */
   private readonly retryBudget: RetryBudget;
@@ -93,7 +96,7 @@ export class Upstream {
   async call(
     operation: Operation,
     query: ParsedQuery,
-    spendShare: () => UpstreamError | undefined = () => undefined,
+    spendShare: () => SpentShare = () => undefined,
   ): Promise<Validated> {
     const deadline = this.clock.now() + this.config.deadlineMs;
     const held = await this.holdError();
@@ -122,7 +125,7 @@ export class Upstream {
     operation: Operation,
     query: ParsedQuery,
     deadline: number,
-    spendShare: () => UpstreamError | undefined,
+    spendShare: () => SpentShare,
   ): Promise<Validated> {
     for (let attempt = 0; ; attempt++) {
       // A hold set while this call backed off (another call was told to wait) holds this retry too:
@@ -131,7 +134,7 @@ export class Upstream {
         if (attempt === 0 || !hold.retryAt || hold.retryAt >= deadline) throw hold;
         await sleep(this.clock, hold.retryAt - this.clock.now());
       }
-      const shareSpent = attempt === 0 ? spendShare() : undefined;
+      const shareSpent = attempt === 0 ? await spendShare() : undefined;
       if (shareSpent) throw shareSpent;
       const budgetRetryAt = await this.gates.takeBudget();
       if (budgetRetryAt !== undefined) {

@@ -1,20 +1,23 @@
 /**
- * The gates every request and every upstream call pass: the per-client rate limit, the upstream budget,
- * the `Retry-After` hold and the circuit breaker. Alone, each is in-process, as it always was. In a fleet
- * (a shared store configured) each is decided in the store, so the fleet acts as one proxy: one client
- * gets one limit across every instance, the budget is the fleet's, a 429 seen by one instance holds all,
- * and the breaker opens for all. The rules themselves are written once (`takeToken`, `breakerStep`) and
- * applied either to in-process state or atomically to the shared record.
+ * The gates every request and every upstream call pass: the per-client rate limit, the upstream budget
+ * and each client's share of it, the `Retry-After` hold and the circuit breaker. Alone, each is
+ * in-process, as it always was. In a fleet (a shared store configured) each is decided in the store, so
+ * the fleet acts as one proxy: one client gets one limit and one share of the budget across every
+ * instance, the budget is the fleet's, a 429 seen by one instance holds all, and the breaker opens for
+ * all. The rules themselves are written once (`takeToken`, `breakerStep`) and applied either to
+ * in-process state or atomically to the shared record.
  *
  * Whenever the store cannot answer (shared-state.ts), the in-process gate decides: it is always kept
- * (buckets and budget counted here too, the breaker and the hold mirrored from the fleet's), so a fallback
- * starts from what this instance knows, never from nothing. Fail closed: no outage lifts a limit. Each
- * instance says it is alive in the store now and then, so the fleet knows its size; during an outage an
- * instance allows only its share of the budget and of each client's limit (a fleet of three, a third
- * each), so the fleet together still spends no more than it was given.
+ * (buckets, budget and client shares counted here too, the breaker and the hold mirrored from the
+ * fleet's), so a fallback starts from what this instance knows, never from nothing. Fail closed: no
+ * outage lifts a limit. Each instance says it is alive in the store now and then, so the fleet knows its
+ * size; during an outage an instance allows only its part of the budget, of each client's share of it
+ * and of each client's limit (a fleet of three, a third each), so the fleet together still spends no
+ * more than it was given.
  */
 import { breakerStep, CircuitBreaker, type Admission, type BreakerEvent } from '../breaker.ts';
 import { UpstreamBudget } from '../budget.ts';
+import { ClientShares } from '../client-share.ts';
 import type { Clock } from '../clock.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { RateLimiter, takeToken } from '../rate-limit.ts';
@@ -23,7 +26,12 @@ import { StoreUnavailable, type SharedState } from './shared-state.ts';
 
 export type GatesConfig = Pick<
   ResolvedOptions,
-  'perMinute' | 'upstreamMaxPerMinute' | 'circuitFailures' | 'circuitCooldownMs' | 'log'
+  | 'perMinute'
+  | 'upstreamMaxPerMinute'
+  | 'upstreamClientShare'
+  | 'circuitFailures'
+  | 'circuitCooldownMs'
+  | 'log'
 >;
 
 const MINUTE_MS = 60_000;
@@ -35,6 +43,7 @@ const HEARTBEAT_MS = 10_000;
 export class Gates {
   private readonly limiter: RateLimiter;
   private readonly budget: UpstreamBudget;
+  private readonly clientShares: ClientShares;
   private readonly breaker: CircuitBreaker;
   /** No upstream call before this time (this instance's view; the fleet's is in the store). */
   private localHold = 0;
@@ -51,6 +60,7 @@ export class Gates {
   ) {
     this.limiter = new RateLimiter(config.perMinute, clock);
     this.budget = new UpstreamBudget(config.upstreamMaxPerMinute, clock);
+    this.clientShares = new ClientShares(config.upstreamMaxPerMinute, config.upstreamClientShare, clock);
     this.breaker = new CircuitBreaker(config, clock, (cooldownMs) => this.reportOpen(cooldownMs));
   }
 
@@ -73,6 +83,22 @@ export class Gates {
     return this.orLocal(local, (shared) =>
       shared.takeFromWindow('budget', this.config.upstreamMaxPerMinute, MINUTE_MS),
     );
+  }
+
+  /**
+   * Spends one of `client`'s share of the upstream budget (client-share.ts), the fleet's count of it:
+   * `undefined` when allowed, else when its next call may start (ms).
+   */
+  takeClientShare(client: string): number | undefined | Promise<number | undefined> {
+    const perMinute = this.clientShares.perMinute;
+    if (perMinute === undefined) return undefined;
+    const local = this.clientShares.take(client, this.share(perMinute));
+    return this.orLocal(local, (shared) => shared.takeFromWindow(`share:${client}`, perMinute, MINUTE_MS));
+  }
+
+  /** Upstream calls one client may start per minute (the fleet's); `undefined`: no share, the whole budget. */
+  get clientSharePerMinute(): number | undefined {
+    return this.clientShares.perMinute;
   }
 
   /** The breaker's state as this instance last saw it (the fleet's, mirrored), for readiness. */
@@ -148,7 +174,7 @@ export class Gates {
     });
   }
 
-  /** This instance's share of a fleet-wide `limit`, for when the store cannot decide (at least 1). */
+  /** This instance's part of a fleet-wide `limit`, for when the store cannot decide (at least 1). */
   private share(limit: number): number {
     return Math.max(1, Math.floor(limit / this.fleetSize));
   }
