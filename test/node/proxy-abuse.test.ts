@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { memoryStore, type ProxyStore } from '../../src/server/proxy/index.ts';
 import { withUpstream } from './support/fake-upstream.ts';
 import { makeProxy, type Harness } from './support/proxy-harness.ts';
 
@@ -162,6 +163,39 @@ describe('rate limit per client', { concurrency: true }, () => {
         'an empty address is unknown too',
       );
       assert.deepEqual(await statuses(proxy, 1, {}), [200], 'a known address keeps its own bucket');
+    });
+  });
+
+  test('fail closed: a platform address that is no IP address (a client header passed on as it came) is no known client, and names no store key', async () => {
+    await withUpstream(async (upstream) => {
+      const store = memoryStore();
+      const written: string[] = [];
+      const watched: ProxyStore = {
+        ...store,
+        compareAndSet: (key, expected, value, ttlMs) => {
+          written.push(key);
+          return store.compareAndSet(key, expected, value, ttlMs);
+        },
+        takeFromWindow: (key, max, windowMs, now) => {
+          written.push(key);
+          return store.takeFromWindow(key, max, windowMs, now);
+        },
+      };
+      const proxy = makeProxy(upstream, { store: watched, rateLimit: { perMinute: 2 } });
+      const forged = ['evil-client-1', 'evil-client-2', 'x'.repeat(5000)];
+      const seen: number[] = [];
+      for (const address of forged) seen.push(...(await statuses(proxy, 1, { clientAddress: address })));
+      assert.deepEqual(seen, [200, 200, 429], 'three made-up names share the one unknown bucket');
+      assert.deepEqual(await statuses(proxy, 1, { clientAddress: null }), [429], 'the bucket of no address');
+      assert.deepEqual(
+        await statuses(proxy, 1, { clientAddress: 'fe80::1%eth0' }),
+        [200],
+        'a link-local address with its zone is an address',
+      );
+      const rateKeys = written.filter((key) => key.includes(':rate:'));
+      assert.ok(rateKeys.length >= 5, rateKeys.join(', '));
+      for (const key of rateKeys) assert.doesNotMatch(key, /evil|xxx/, key);
+      assert.ok(Math.max(...written.map((key) => key.length)) < 100, 'every store key stays short');
     });
   });
 

@@ -60,7 +60,9 @@ export class RateLimiter {
 /**
  * The client address: the socket peer, or — behind `trustProxy` trusted reverse proxies — the address
  * the nearest trusted proxy appended to `X-Forwarded-For` (entries further left are client-controlled).
- * Unknown: {@link UNKNOWN_CLIENT}.
+ * Unknown: {@link UNKNOWN_CLIENT}. What comes back is an address's bucket (at most 45 characters of hex
+ * digits, `.`, `:` and `/`) or that one name: it keys the buckets and the shares, in a fleet in the shared
+ * store, so it is never free text.
  */
 export function clientAddress(
   forwardedFor: string | null | undefined,
@@ -77,7 +79,10 @@ export function clientAddress(
     // its own bucket, and in a fleet its own key in the shared store.
     if (candidate && isIpAddress(candidate)) return rateLimitKey(candidate);
   }
-  return socketAddress ? rateLimitKey(socketAddress) : UNKNOWN_CLIENT;
+  // The runtime's peer address, or a platform's client header (`CF-Connecting-IP`, `X-Real-IP`): only an
+  // address counts (a link-local one without its zone); anything else is no known client (fail closed).
+  const peer = socketAddress?.replace(/%[\w.-]+$/, '');
+  return peer && isIpAddress(peer) ? rateLimitKey(peer) : UNKNOWN_CLIENT;
 }
 
 /**
