@@ -171,8 +171,9 @@ export function searchOf(state: ConfiguratorState): string {
     dir: state.page.dir,
     lang: state.page.lang,
   });
-  // Always the endpoint, even cleared: a URL without one means the default proxy address.
-  params.append('a.endpoint', state.attributes.endpoint ?? '');
+  // Only an endpoint other than the default (cleared: `a.endpoint=`): a URL without one means the default.
+  const endpoint = state.attributes.endpoint ?? '';
+  if (endpoint !== DEFAULT_ENDPOINT) params.append('a.endpoint', endpoint);
   for (const [name, value] of Object.entries(state.attributes))
     if (name !== 'endpoint') params.append(`a.${name}`, value);
   for (const [name, value] of Object.entries(state.properties)) params.append(`p.${name}`, value);
