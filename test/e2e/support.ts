@@ -24,8 +24,16 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const config = readConfig({ PORT: '0', RATE_LIMIT_PER_MINUTE: '0', ...env });
+/** The in-process app, which can also be started again at its address with another environment. */
+export interface InProcessApp extends RunningApp {
+  /**
+   * What a restart of `npm start` with `env` does, on the same address: every request from now on is
+   * answered by a new app made from `env` (fresh proxy state; requests in flight finish on the old one).
+   */
+  restart(env: Record<string, string>): void;
+}
+
+export async function startApp(env: Record<string, string> = {}): Promise<InProcessApp> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -33,12 +41,18 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   // "localhost", as `npm start` prints it: the page, the proxy and the sample's images share one origin.
   const url = `http://localhost:${port}`;
   const log: LogRecord[] = [];
-  // Routed as `npm start` routes it: the proxy's paths on its fast path, pages through the Fetch handler.
-  const app = createApp({ config, selfUrl: url, log: (record) => log.push(record) });
-  server.on('request', toNodeRouter(app, app.answering));
+  const started = (more: Record<string, string>) => {
+    const config = readConfig({ PORT: '0', RATE_LIMIT_PER_MINUTE: '0', ...more });
+    // Routed as `npm start` routes it: the proxy's paths on its fast path, pages through the Fetch handler.
+    const app = createApp({ config, selfUrl: url, log: (record) => log.push(record) });
+    return toNodeRouter(app, app.answering);
+  };
+  let listener = started(env);
+  server.on('request', (request, response) => listener(request, response));
   return {
     url,
     log,
+    restart: (next) => void (listener = started(next)),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
