@@ -45,7 +45,7 @@ export function createNodePlatform(env: Record<string, string | undefined>): Nod
     env,
     proxy: { compression: nodeCompression, ...(store && { store }) },
   });
-  let connecting: Promise<unknown> | undefined = store?.ready(REDIS_CONNECT_WAIT_MS);
+  let connecting: Promise<unknown> | undefined = store?.ready(connectWaitMs(env));
   return {
     async handle(request, clientAddress) {
       if (connecting) {
@@ -58,6 +58,16 @@ export function createNodePlatform(env: Record<string, string | undefined>): Nod
       await store?.close();
     },
   };
+}
+
+/**
+ * The first requests' wait for Redis: {@link REDIS_CONNECT_WAIT_MS}, or the store bound
+ * (`REDIS_TIMEOUT_MS`) when that is longer: an operator who allows each store call more time says the
+ * store is farther away, and connecting takes at least a round trip too.
+ */
+function connectWaitMs(env: Record<string, string | undefined>): number {
+  const bound = Number(env.REDIS_TIMEOUT_MS);
+  return Number.isFinite(bound) ? Math.max(REDIS_CONNECT_WAIT_MS, bound) : REDIS_CONNECT_WAIT_MS;
 }
 
 /**

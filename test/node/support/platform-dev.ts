@@ -10,6 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -20,8 +21,8 @@ import { freePort, startRedis, type RedisServer } from './fleet.ts';
 
 const KEY = 'rw-platform-key-0123456789abcdef';
 const SITE = 'https://site.example';
-/** Above the requests the suite makes before the rate-limit test, all from one address. */
-const RATE_LIMIT = 12;
+/** Above the proxy requests the other tests make from 127.0.0.1 (four); the burst comes from 127.0.0.2. */
+const RATE_LIMIT = 5;
 
 export interface PlatformSuite {
   platform: Platform;
@@ -73,7 +74,7 @@ export function platformSuite({ platform, entry, call, declaredHeaders }: Platfo
       try {
         const info = await get('/widget-api/info');
         assert.equal(info.status, 200);
-        assert.ok(JSON.parse(info.body).business.name, info.body);
+        assert.equal(JSON.parse(info.body).business.name, 'Kettle & Crumb', info.body);
       } finally {
         await dev.stop();
         dev = undefined;
@@ -89,6 +90,8 @@ export function platformSuite({ platform, entry, call, declaredHeaders }: Platfo
         ALLOWED_ORIGINS: SITE,
         RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
         REDIS_URL: redis.url,
+        // A busy machine starts many function processes at once: give Redis time, so none falls back.
+        REDIS_TIMEOUT_MS: '3000',
       });
     });
 
@@ -104,8 +107,7 @@ export function platformSuite({ platform, entry, call, declaredHeaders }: Platfo
       assert.equal(info.headers.get('access-control-allow-origin'), SITE);
       assert.equal(upstream.requests.at(-1)?.headers['x-api-key'], KEY);
       const other = await get('/widget-api/info', { origin: 'https://elsewhere.example' });
-      assert.notEqual(other.headers.get('access-control-allow-origin'), 'https://elsewhere.example');
-      assert.notEqual(other.headers.get('access-control-allow-origin'), '*');
+      assert.equal(other.headers.get('access-control-allow-origin'), null);
     });
 
     test('errors and 404s: an upstream echoing the key, bad parameters, unknown routes', async () => {
@@ -133,23 +135,30 @@ export function platformSuite({ platform, entry, call, declaredHeaders }: Platfo
         join(dev!.dir, platform === 'vercel' ? 'public' : 'site', 'dist/review-widgets.js'),
         'utf8',
       ).match(/\.\/([\w-]+-[A-Za-z0-9_-]{8}\.js)/)?.[1];
-      if (chunk) assert.equal(declaredHeaders(dev!.dir, `/dist/${chunk}`)['cache-control'], IMMUTABLE);
+      assert.ok(chunk, 'the entry imports a hashed chunk');
+      assert.equal(declaredHeaders(dev!.dir, `/dist/${chunk}`)['cache-control'], IMMUTABLE);
     });
 
     test('requests leave the fleet’s records in Redis, and its rate limit holds across instances', async () => {
-      let limited;
-      for (let i = 0; i <= RATE_LIMIT && !limited; i++) {
-        const answer = await get('/widget-api/info');
-        if (answer.status === 429) limited = answer;
-        else assert.equal(answer.status, 200);
-      }
-      assert.ok(
-        limited,
-        'one client was limited: every request is a fresh process here, Redis holds the count',
+      // Every request is a fresh function process on these runtimes, and takes seconds: only Redis can carry
+      // the count, and the requests go all at once so the bucket cannot refill between them. From an
+      // address of its own (127.0.0.2), so the other tests' requests do not count.
+      const statuses = await Promise.all(
+        Array.from({ length: 2 * RATE_LIMIT }, () => statusFrom('127.0.0.2', `${dev!.url}/widget-api/info`)),
       );
-      assert.match(limited.headers.get('retry-after') ?? '', /^\d+$/);
+      assert.ok(
+        statuses.every((status) => status === 200 || status === 429),
+        statuses.join(' '),
+      );
+      assert.ok(
+        statuses.includes(429),
+        `one client was limited across instances (statuses: ${statuses.join(' ')})`,
+      );
       const keys = await redis.client().keys('rw:*');
-      assert.ok(keys.length > 0, 'keys under rw:');
+      assert.ok(
+        keys.some((key) => key.includes(':rate:127.0.0.2')),
+        `the client's bucket is in Redis: ${keys.join(', ')}`,
+      );
     });
 
     test('the key is in no answer (headers or body) and no log line', () => {
@@ -180,5 +189,17 @@ export function platformSuite({ platform, entry, call, declaredHeaders }: Platfo
       assert.equal(missing.status, 404);
       assert.ok(!(await missing.text()).includes(KEY));
     });
+  });
+}
+
+/** The status of a GET of `url` sent from the loopback address `localAddress` (another client). */
+function statusFrom(localAddress: string, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { localAddress }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+    request.end();
   });
 }
