@@ -7,6 +7,7 @@
  * there, whatever visitors use), and `publicUrl`, the address visitors use, which the sample's media URLs
  * carry so that images load from the page's own origin (the CSP's `img-src 'self'`).
  */
+import { posix } from 'node:path';
 import { createSampleUpstream } from '../sample/index.ts';
 import { businessProxyOptions, SAMPLE_MOUNT } from './business.ts';
 import type { ServerConfig } from './config.ts';
@@ -45,6 +46,11 @@ export const CONFIGURE_CSP = DEMO_CSP.replace(
 export const CONFIGURE_PATH = '/configure/';
 /** The reference of every element, made from custom-elements.json like the configurator. */
 export const DOCS_PATH = '/docs/';
+/**
+ * dist/ also holds what no browser loads: the compiled server (`app/`), the library for bundlers (`lib/`)
+ * and the static hosts' site (`site/`). They are not served: nothing a page needs, and less to look at.
+ */
+const NOT_SERVED = ['app/', 'lib/', 'site/'].map((folder) => `${BUNDLE_PATH}${folder}`);
 /** The tool pages, each also reached without its final slash. */
 const TOOL_PAGES = [CONFIGURE_PATH, DOCS_PATH];
 
@@ -157,18 +163,22 @@ export function createApp({
     const answerer = answering(pathname);
     if (answerer) return answerer(request, context);
     if (sample && pathname.startsWith(`${SAMPLE_MOUNT}/`)) return sample(request);
+    // Normalised as the file handler resolves it (`/dist//app/` is `/dist/app/`).
+    const folder = posix.normalize(pathname);
+    if (NOT_SERVED.some((prefix) => folder.startsWith(prefix))) return notFound();
     if (TOOL_PAGES.includes(`${pathname}/`)) {
       const { search } = new URL(request.url);
       return new Response(null, { status: 308, headers: { location: `${pathname}/${search}` } });
     }
-    return (
-      (await files(request)) ??
-      new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
-    );
+    return (await files(request)) ?? notFound();
   };
   // The instance's readiness is the proxy's (`/readyz`); `answering` lets a Node server send the proxy's
   // paths down its plain-data fast path (node.ts `toNodeRouter`).
   return Object.assign(app, { markReady: proxy.markReady, drain: proxy.drain, answering, proxy });
+}
+
+function notFound(): Response {
+  return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }
 
 /**

@@ -161,6 +161,18 @@ describe('the server-rendered demo page', () => {
  * `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin` (a module script is
  * fetched with CORS), hashed chunks are kept a year, and the entries a short time with a validator.
  */
+test('dist/ serves the bundle only: not the compiled server, the library or the static hosts’ site', async () => {
+  for (const path of [
+    '/dist/app/start.js',
+    '/dist//app/start.js',
+    '/dist/lib/index.js',
+    '/dist/site/index.html',
+    '/dist/./lib/index.js',
+  ])
+    assert.equal((await get(path)).status, 404, path);
+  assert.equal((await get('/dist/review-widgets.js')).status, 200);
+});
+
 describe('the bundle for other sites', () => {
   /** A content-hashed chunk the ES entry imports, as the built review-widgets.js names it. */
   async function someChunk(): Promise<string> {
