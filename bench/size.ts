@@ -25,9 +25,10 @@ import type { BenchRow } from './table.ts';
  * templates and CSS of carousel, grid and masonry, which a server render needs, and the badge and micro
  * summaries, the floating badge's place in its corner; the behaviour of the carousel and of the floating badge
  * and its panel are chunks of their own — added 2.4 KiB: 26.25 KiB, while the per-element entries of that
- * issue are built to bring a page's cost down.)
+ * issue are built to bring a page's cost down. Issue 30's console advice when a proxy refuses the page
+ * (the advice itself is a chunk loaded on a failure; only its hook is in the bundle): 26.3 KiB.)
  */
-export const SIZE_CEILING_BYTES = 26.25 * 1024;
+export const SIZE_CEILING_BYTES = 26.3 * 1024;
 /**
  * The most a chunk loaded on demand may weigh: a mis-split that swallowed Lit (about 6 KiB) would pass it.
  * The carousel's behaviour (2.4 KiB) is the largest.
@@ -48,7 +49,8 @@ export const ELEMENT_CEILING_BYTES: Record<string, number> = {
   // so a phone's page no longer shifts when the card arrives: 0.2 KiB.)
   'business-card': 17.25 * 1024,
   'rating-summary': 19.25 * 1024,
-  'review-list': 25.5 * 1024,
+  // (25.5 KiB until issue 30's hook for the console's advice on a refused proxy.)
+  'review-list': 25.6 * 1024,
   // (22.25 KiB until every card kept its parts at the top, so a streamed server render does not move
   // them as it arrives: 4 bytes over.)
   'post-list': 22.5 * 1024,

@@ -160,6 +160,14 @@ export class FloatingBadge implements ReactiveController {
 
 /** The button's and Hide's styles, adopted with this code (the badge's place and shape are the summary's). */
 export const floatingStyles = css`
+  /* Only the badge itself catches the pointer, never the host's box around it: stepped aside (hidden),
+     it lets clicks through to what lies under it. */
+  :host {
+    pointer-events: none;
+  }
+  .summary.floating {
+    pointer-events: auto;
+  }
   .toggle {
     border: 0;
     background: none;

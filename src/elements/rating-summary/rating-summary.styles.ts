@@ -198,14 +198,7 @@ export const ratingSummaryStyles = css`
   .summary.floating:not(.failed):not(:has(.visually-hidden)) {
     visibility: hidden;
   }
-  /* A focused element lies under the badge: it steps aside (WCAG 2.4.11). Only the badge itself catches
-     the pointer, never the host's box around it: hidden, it lets clicks through to what lies under it. */
-  :host([floating]) {
-    pointer-events: none;
-  }
-  .summary.floating {
-    pointer-events: auto;
-  }
+  /* A focused element lies under the badge: it steps aside (WCAG 2.4.11). */
   .floating.yielding {
     visibility: hidden;
   }
