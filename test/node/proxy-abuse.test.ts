@@ -193,7 +193,13 @@ describe('rate limit per client', { concurrency: true }, () => {
         'a link-local address with its zone is an address',
       );
       const rateKeys = written.filter((key) => key.includes(':rate:'));
-      assert.ok(rateKeys.length >= 5, rateKeys.join(', '));
+      // Not vacuous: the made-up names reached the store, as the one unknown client (how many writes it
+      // took varies: a bucket update that loses a compare-and-set race, or times out on a busy machine, is
+      // decided in-process).
+      assert.ok(
+        rateKeys.some((key) => key.endsWith(':rate:unknown-client')),
+        rateKeys.join(', '),
+      );
       for (const key of rateKeys) assert.doesNotMatch(key, /evil|xxx/, key);
       assert.ok(Math.max(...written.map((key) => key.length)) < 100, 'every store key stays short');
     });
