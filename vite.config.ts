@@ -104,6 +104,24 @@ const perElementEntries = () =>
   });
 
 /**
+ * The light embed's loader (src/loader/): `{outDir}/loader.js`, a few KiB that show the widgets' HTML and
+ * load the bundle beside it when a visitor acts. Built on its own: it shares nothing with the bundle.
+ */
+const loaderBundle = () =>
+  buildAfterwards('loader-bundle', ({ outDir, sourcemap }) => {
+    const shared = scriptTagBuild();
+    return {
+      build: {
+        ...shared.build,
+        outDir,
+        emptyOutDir: false,
+        sourcemap,
+        lib: { entry: 'src/loader/loader.ts', formats: ['es'], fileName: () => 'loader.js' },
+      },
+    };
+  });
+
+/**
  * The configurator of `/configure` (src/configurator/): a page of `npm start`, not part of any widget, so
  * a bundle of its own in `{outDir}/configure/`.
  */
@@ -123,7 +141,13 @@ const configuratorBundle = () =>
 export default defineConfig(() => {
   const shared = scriptTagBuild();
   return {
-    plugins: [emptyOutDirBut(OTHER_BUILDS), ...shared.plugins!, perElementEntries(), configuratorBundle()],
+    plugins: [
+      emptyOutDirBut(OTHER_BUILDS),
+      ...shared.plugins!,
+      perElementEntries(),
+      loaderBundle(),
+      configuratorBundle(),
+    ],
     build: {
       ...shared.build,
       outDir: 'dist',

@@ -27,6 +27,7 @@ import {
 import { canonicalQuery, type Operation } from '../api/query.ts';
 import { escapeAttribute } from '../server/proxy/fragments.ts';
 import '../define.ts';
+import { loadTranslation } from '../elements/shared/i18n/index.ts';
 import './no-script.ts';
 import { structuredData } from './structured-data.ts';
 
@@ -168,6 +169,10 @@ async function renderWidget(
   const template = inherited
     ? staticHtml`<${start} .locale=${inherited}></${end}>`
     : staticHtml`<${start}></${end}>`;
+
+  // A language's strings load on demand: in hand before the render, or it would show the loading state.
+  const locale = attributes.find((attribute) => attribute.name === 'locale')?.value ?? inherited;
+  if (locale) await loadTranslation(locale);
 
   const asked: Asked[] = [];
   const given: ServerAnswer[] = [];

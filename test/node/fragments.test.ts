@@ -103,7 +103,32 @@ describe('the fragment route', () => {
     });
     assert.equal(allowed.status, 200);
     assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://shop.example');
-    assert.equal(allowed.headers.get('vary'), 'Origin');
+    assert.equal(allowed.headers.get('vary'), 'Origin, Accept-Encoding');
+  });
+
+  it('renders another language with its data on the first request (its strings are loaded first)', async () => {
+    const { get } = fragmentProxy();
+    const html = await (await get('/widget-api/html/business-card?locale=de')).text();
+    assert.match(html, /data-rw-answers/);
+    assert.match(html, /Bewertungen/);
+  });
+
+  it('is sent compressed when the client accepts it, with a validator of its own per coding', async () => {
+    const { get } = fragmentProxy();
+    const plain = await get('/widget-api/html/review-list?limit=10');
+    const html = await plain.text();
+    const zipped = await get('/widget-api/html/review-list?limit=10', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    assert.equal(zipped.headers.get('content-encoding'), 'gzip');
+    assert.notEqual(zipped.headers.get('etag'), plain.headers.get('etag'));
+    const bytes = new Uint8Array(await zipped.arrayBuffer());
+    // Ten reviews with their styles and answers: the compressed fragment is a fraction of the text.
+    assert.ok(bytes.byteLength < html.length / 4, `${bytes.byteLength} bytes for ${html.length}`);
+    const unzipped = await new Response(
+      new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')),
+    ).text();
+    assert.equal(unzipped, html);
   });
 
   it('HEAD answers the headers only; other methods are refused', async () => {

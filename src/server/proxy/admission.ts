@@ -11,6 +11,7 @@ import {
   type Operation,
   type ParsedQuery,
 } from '../../api/query.ts';
+import { FRAGMENT_ROUTE } from '../../api/fragment-attributes.ts';
 import { jsonError, NOSNIFF } from './answers.ts';
 import { corsPolicy, PREFLIGHT_HEADERS, variesByOrigin, type CorsDecision } from './cors.ts';
 import type { MetricRoute } from './metrics.ts';
@@ -47,7 +48,7 @@ const MEMO_SEARCH_LENGTH = 256;
 
 export function admission(config: ResolvedOptions): (request: ProxyRequest) => Admitted {
   const routes = new Map(OPERATIONS.map((operation) => [`${config.mount}/${operation}`, operation]));
-  const htmlPrefix = `${config.mount}/html/`;
+  const htmlPrefix = `${config.mount}/${FRAGMENT_ROUTE}/`;
   const decideCors = corsPolicy(config.allowedOrigins);
   const varyOrigin = variesByOrigin(config.allowedOrigins);
   const baseHeaders: Record<string, string> = { ...NOSNIFF, ...(varyOrigin ? { vary: 'Origin' } : {}) };

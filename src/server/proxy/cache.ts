@@ -145,9 +145,14 @@ export class AnswerCache {
 
   /** Calls the upstream through `load` and keeps its answer as served: encoded once, with its validator. */
   private async loadHere(load: Load): Promise<CachedAnswer> {
-    const body = new TextEncoder().encode(await load());
-    return { kind: 'answer', body, etag: await etagOf(body), storedAt: this.clock.now(), encoded: new Map() };
+    return servedAnswer(await load(), this.clock.now());
   }
+}
+
+/** A text as a cached answer serves it: encoded once, with its validator. */
+export async function servedAnswer(text: string, storedAt: number): Promise<CachedAnswer> {
+  const body = new TextEncoder().encode(text);
+  return { kind: 'answer', body, etag: await etagOf(body), storedAt, encoded: new Map() };
 }
 
 /** A strong ETag from a SHA-256 of the body (Web Crypto: available on every runtime we target). */

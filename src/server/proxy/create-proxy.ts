@@ -30,7 +30,7 @@ import {
   X_CACHE,
   type Outcome,
 } from './answers.ts';
-import { AnswerCache } from './cache.ts';
+import { AnswerCache, servedAnswer } from './cache.ts';
 import { UpstreamError } from './failures.ts';
 import { variesByOrigin } from './cors.ts';
 import { Gates } from './fleet/gates.ts';
@@ -196,8 +196,8 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   }
 
   // Rendered fragments (the `html` option), fresh as long as a data answer, one render per key at a time.
-  const fragments = new LRUCache<string, { html: string; storedAt: number }>({ max: 500 });
-  const rendering = new Map<string, Promise<string>>();
+  const fragments = new LRUCache<string, CachedAnswer>({ max: 500 });
+  const rendering = new Map<string, Promise<CachedAnswer | string>>();
 
   const proxy = async (request: Request, context?: ProxyContext): Promise<Response> => {
     const url = new URL(request.url);
@@ -232,37 +232,39 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     }
     const limited = await rateLimited(request);
     if (limited) return limited;
-    const now = clock.now();
     const cached = fragments.get(asked.key);
-    const fresh = cached && now - cached.storedAt < config.ttlMs ? cached : undefined;
-    let html = fresh?.html;
-    if (html === undefined) {
-      let pending = rendering.get(asked.key);
-      if (!pending) {
-        // The data is read through this proxy in-process, as the visitor: its rules apply to each read.
-        pending = config.html!(asked.markup, {
-          proxy: handler,
-          url: `${request.origin}${request.pathname}`,
-          clientAddress: clientOf(request),
-        }).finally(() => rendering.delete(asked.key));
-        rendering.set(asked.key, pending);
-      }
-      html = await pending;
+    const fresh = cached && clock.now() - cached.storedAt < config.ttlMs ? cached : undefined;
+    if (fresh) return cachedAnswer(request, fresh, 'hit', HTML_TYPE);
+    let pending = rendering.get(asked.key);
+    if (!pending) {
+      // The data is read through this proxy in-process, as the visitor: its rules apply to each read.
+      pending = config.html!(asked.markup, {
+        proxy: handler,
+        url: `${request.origin}${request.pathname}`,
+        clientAddress: clientOf(request),
+      })
+        .then(async (html) =>
+          // A widget rendered with its data carries the answers it was rendered from; one without (the
+          // data could not be had) shows its loading state, loads in the browser, and is not kept.
+          html.includes('data-rw-answers') ? servedAnswer(html, clock.now()) : html,
+        )
+        .finally(() => rendering.delete(asked.key));
+      rendering.set(asked.key, pending);
     }
-    // A widget rendered with its data carries the answers it was rendered from; one without (the data
-    // could not be had) shows its loading state, loads in the browser, and is neither kept nor cached.
-    const complete = html.includes('data-rw-answers');
-    if (!fresh && complete) fragments.set(asked.key, { html, storedAt: clock.now() });
-    const outcome: Outcome = fresh ? 'hit' : 'miss';
+    const rendered = await pending;
+    if (typeof rendered !== 'string') {
+      fragments.set(asked.key, rendered);
+      return cachedAnswer(request, rendered, 'miss', HTML_TYPE);
+    }
     return {
       status: 200,
       headers: {
         'content-type': HTML_TYPE,
-        'cache-control': complete ? cacheControlOf[outcome] : 'no-store',
-        'x-cache': X_CACHE[outcome],
+        'cache-control': 'no-store',
+        'x-cache': X_CACHE.miss,
         ...(varyOrigin ? { vary: 'Origin' } : {}),
       },
-      body: request.method === 'HEAD' ? null : html,
+      body: request.method === 'HEAD' ? null : rendered,
     };
   }
 
@@ -284,14 +286,19 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   }
 
   /** A cached answer as sent: synchronous unless a compressed form is still being made. */
-  function cachedAnswer(request: ProxyRequest, answer: CachedAnswer, outcome: Outcome): Maybe<ProxyAnswer> {
+  function cachedAnswer(
+    request: ProxyRequest,
+    answer: CachedAnswer,
+    outcome: Outcome,
+    contentType = JSON_TYPE,
+  ): Maybe<ProxyAnswer> {
     const coding =
       answer.body.byteLength >= MIN_COMPRESSED_BYTES
         ? negotiateEncoding(request.header('accept-encoding') ?? null)
         : undefined;
     const send = (body: Uint8Array<ArrayBuffer>): ProxyAnswer => {
       const headers: Record<string, string> = {
-        'content-type': JSON_TYPE,
+        'content-type': contentType,
         etag: body === answer.body ? answer.etag : representationTag(answer.etag, coding!),
         vary: varyOrigin ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
         'cache-control': cacheControlOf[outcome],

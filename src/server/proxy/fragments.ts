@@ -12,6 +12,7 @@ import {
   PER_VIEW,
   SUMMARY_LAYOUTS,
 } from '../../api/layouts.ts';
+import { FRAGMENT_ATTRIBUTES, type FragmentTag } from '../../api/fragment-attributes.ts';
 import { isKeyLikeName } from '../../api/limits.ts';
 import { parseQuery, type Operation, type QueryLimits } from '../../api/query.ts';
 import { siteHref } from '../../api/safe-url.ts';
@@ -72,56 +73,23 @@ const DATA: Record<string, string> = {
   'media-type': 'mediaType',
 };
 
-/**
- * What each element accepts on the fragment route, and which data operation it reads: every attribute it
- * observes but `loading` (a fragment renders at once) and `sync-url` (a fragment cannot know the URL of the
- * page that includes it, so its state could not be kept there).
- */
+/** What each element accepts on the fragment route (api/fragment-attributes.ts), and which data it reads. */
 export const FRAGMENT_ELEMENTS: Record<
-  string,
+  FragmentTag,
   { attributes: readonly string[]; operation: Operation; checks?: Record<string, Check> }
 > = {
-  'business-card': { attributes: ['endpoint', 'theme', 'locale', 'heading-level'], operation: 'info' },
+  'business-card': { attributes: FRAGMENT_ATTRIBUTES['business-card'], operation: 'info' },
   'rating-summary': {
-    attributes: [
-      'endpoint',
-      'theme',
-      'locale',
-      'for',
-      'layout',
-      'href',
-      'show-name',
-      'floating',
-      'dismissible',
-    ],
+    attributes: FRAGMENT_ATTRIBUTES['rating-summary'],
     operation: 'info',
     checks: { layout: oneOf(...SUMMARY_LAYOUTS) },
   },
   'review-list': {
-    checks: { layout: oneOf(...LIST_LAYOUTS) },
-    attributes: [
-      'layout',
-      'per-view',
-      'autoplay',
-      'autoplay-interval',
-      'endpoint',
-      'theme',
-      'locale',
-      'label',
-      'paging',
-      'controls',
-      'limit',
-      'page',
-      'rating',
-      'sort-type',
-      'media-type',
-    ],
+    attributes: FRAGMENT_ATTRIBUTES['review-list'],
     operation: 'reviews',
+    checks: { layout: oneOf(...LIST_LAYOUTS) },
   },
-  'post-list': {
-    attributes: ['endpoint', 'theme', 'locale', 'label', 'paging', 'controls', 'limit', 'page'],
-    operation: 'posts',
-  },
+  'post-list': { attributes: FRAGMENT_ATTRIBUTES['post-list'], operation: 'posts' },
 };
 
 export type FragmentRequest =
@@ -138,7 +106,7 @@ export function fragmentRequest(
   mount: string,
   limits: QueryLimits,
 ): FragmentRequest {
-  const element = FRAGMENT_ELEMENTS[tag];
+  const element = Object.hasOwn(FRAGMENT_ELEMENTS, tag) ? FRAGMENT_ELEMENTS[tag as FragmentTag] : undefined;
   if (!element) {
     const known = Object.keys(FRAGMENT_ELEMENTS).join(', ');
     return { ok: false, status: 404, message: `No such element "${tag}" (known: ${known}).` };

@@ -1,0 +1,207 @@
+/**
+ * `dist/loader.js`, the light embed: the widgets' HTML at first paint for a few KiB of script, and an
+ * element's full code (its entry, `elements/{tag}.js` beside this file) only when a visitor shows intent.
+ *
+ * For each widget the site wrote (and each one added later), once it comes within a screen of the viewport,
+ * the loader asks the proxy's fragment route (`{endpoint}/html/{tag}?{attributes}`) for the widget rendered
+ * with its data. It keeps the site's own element (React and Vue wrappers hold it), attaches an open shadow
+ * root and moves the rendered content in; the styles become constructed stylesheets, shared by every
+ * widget with the same styles (no inline `<style>`, so a strict CSP needs nothing more); the answers the
+ * content was rendered from stay in the element, where the full code reads them instead of asking again.
+ *
+ * A widget's code loads on the first `pointerover`, `focusin` or `touchstart` on it, or at once for
+ * what cannot wait (an autoplaying carousel, a list whose filter comes from the page URL, a widget the
+ * fragment route could not render). A click on a control, or a change of a select, before it has arrived
+ * is done once it has taken over, on the same control of the new rendering; focus is put back where the
+ * visitor left it. A failed load is tried again on the next intent; until then the HTML stays as it is.
+ */
+import { FRAGMENT_ATTRIBUTES, FRAGMENT_ROUTE, type FragmentTag } from '../api/fragment-attributes.ts';
+import { SERVER_ANSWERS_ATTRIBUTE } from '../api/protocol.ts';
+
+const TAGS = Object.keys(FRAGMENT_ATTRIBUTES) as FragmentTag[];
+const WIDGETS = TAGS.join();
+// (Through a variable: a bundler would take `new URL(…, import.meta.url)` for an asset of its own.)
+const here = import.meta.url;
+/** An element's own entry (`elements/{tag}.js`, beside this file): only the widgets of that tag upgrade
+ * when a visitor acts on one, so the takeover renders what was touched, not the whole page. */
+const codeOf = (tag: string) => new URL(`elements/${tag}.js`, here).href;
+/** What a visitor acts on; the n-th of these in the server's rendering is the n-th in the code's. */
+const CONTROLS = 'a[href],button,input,select,textarea,[tabindex]';
+
+/** What a visitor did before the code arrived, to do again once it has taken over. */
+interface Pending {
+  /** The control's place among the widget's `CONTROLS`. */
+  index: number;
+  /** A select's new value (a change), or nothing (a click). */
+  value?: string;
+}
+
+/** Per widget shown without its code: a node of that rendering (gone once the code renders), the action
+ * to replay and the control that held focus. */
+const shown = new Map<Element, { first: Node; pending: Pending[]; focused?: number }>();
+const sheets = new Map<string, CSSStyleSheet>();
+/** The code's first render of a widget replaces the nodes it was shown with (shadow roots are watched
+ * one by one: a document's observer does not see into them). */
+const takeover = new MutationObserver(() => {
+  for (const [widget, { first }] of shown) if (!first.isConnected && defined(widget)) takenOver(widget);
+});
+/** Per tag: its code loading or loaded (forgotten when it failed), and how many loads failed. */
+const code = new Map<string, Promise<unknown>>();
+const failures = new Map<string, number>();
+
+const near =
+  typeof IntersectionObserver === 'function'
+    ? new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries)
+            if (entry.isIntersecting) {
+              near!.unobserve(entry.target);
+              void paint(entry.target);
+            }
+        },
+        // About a screen ahead, as the elements' own lazy start.
+        { rootMargin: '100% 0px' },
+      )
+    : undefined;
+
+/** Loads a tag's code once; a failed load is forgotten, so the next intent tries again. */
+function loadCode(tag: string): void {
+  if (code.has(tag)) return;
+  const failed = failures.get(tag) ?? 0;
+  const url = codeOf(tag);
+  code.set(
+    tag,
+    import(/* @vite-ignore */ failed ? `${url}?retry=${failed}` : url).catch((error: unknown) => {
+      failures.set(tag, failed + 1);
+      code.delete(tag);
+      console.warn(`review-widgets: the code of <${tag}> did not load; the next touch tries again.`, error);
+    }),
+  );
+}
+
+/** Whether the element's code is here (then it renders itself). */
+const defined = (widget: Element) => !!customElements.get(widget.localName);
+
+function find(root: ParentNode): void {
+  for (const widget of root.querySelectorAll(WIDGETS)) adopt(widget);
+  if (root instanceof Element && root.matches(WIDGETS)) adopt(root);
+}
+
+function adopt(widget: Element): void {
+  if (defined(widget) || shown.has(widget) || (widget as HTMLElement).dataset.rwLoader) return;
+  (widget as HTMLElement).dataset.rwLoader = '';
+  const prefix = widget.getAttribute('sync-url');
+  const fromUrl =
+    prefix !== null &&
+    [...new URLSearchParams(location.search).keys()].some((key) => key.startsWith(prefix || 'rw-'));
+  if (widget.shadowRoot?.firstChild) {
+    // Rendered by the site's server (review-widgets/ssr): take over on intent only.
+    show(widget, widget.shadowRoot);
+  } else if (fromUrl) {
+    // The page URL holds a filter no fragment can know: the code renders it.
+    loadCode(widget.localName);
+  } else if (near && widget.getAttribute('loading') !== 'eager') near.observe(widget);
+  else void paint(widget);
+  if (widget.hasAttribute('autoplay') || fromUrl) loadCode(widget.localName);
+}
+
+/** The widget's fragment URL: its endpoint's route with each attribute the route accepts. */
+function fragmentUrl(widget: Element): URL {
+  const tag = widget.localName as FragmentTag;
+  const url = new URL(
+    `${(widget.getAttribute('endpoint') ?? '').replace(/\/+$/, '')}/${FRAGMENT_ROUTE}/${tag}`,
+    document.baseURI,
+  );
+  for (const name of FRAGMENT_ATTRIBUTES[tag]) {
+    const value = widget.getAttribute(name);
+    if (value !== null && name !== 'endpoint') url.searchParams.set(name, value);
+  }
+  // The language the element would follow: its own, else its nearest `lang`.
+  const lang = widget.closest('[lang]')?.getAttribute('lang');
+  if (!widget.hasAttribute('locale') && lang) url.searchParams.set('locale', lang);
+  return url;
+}
+
+function show(widget: Element, root: ShadowRoot): void {
+  shown.set(widget, { first: root.firstChild!, pending: [] });
+  takeover.observe(root, { childList: true });
+  // On the shadow root: `change` does not leave it.
+  for (const type of ['pointerover', 'focusin', 'focusout', 'touchstart', 'click', 'change'])
+    root.addEventListener(type, (event) => onEvent(widget, event), { passive: true, capture: true });
+}
+
+async function paint(widget: Element): Promise<void> {
+  try {
+    if (!widget.getAttribute('endpoint')) throw new Error('no endpoint');
+    const response = await fetch(fragmentUrl(widget), { credentials: 'omit' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const parsed = document.createElement('template');
+    parsed.innerHTML = await response.text();
+    const rendered = parsed.content.querySelector<HTMLTemplateElement>('template[shadowrootmode]');
+    const answers = parsed.content.querySelector(`script[${SERVER_ANSWERS_ATTRIBUTE}]`);
+    // Without its answers the widget was rendered loading: the code does better.
+    if (!rendered || !answers) throw new Error('not rendered with its data');
+    if (defined(widget) || widget.shadowRoot) return;
+    const root = widget.attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = [...rendered.content.querySelectorAll('style')].map((style) => {
+      const text = style.textContent ?? '';
+      style.remove();
+      let sheet = sheets.get(text);
+      if (!sheet) {
+        sheet = new CSSStyleSheet();
+        sheet.replaceSync(text);
+        sheets.set(text, sheet);
+      }
+      return sheet;
+    });
+    root.append(rendered.content);
+    widget.append(answers);
+    show(widget, root);
+  } catch {
+    loadCode(widget.localName);
+  }
+}
+
+function onEvent(widget: Element, event: Event): void {
+  const state = shown.get(widget);
+  if (!state || defined(widget)) return;
+  const root = widget.shadowRoot!;
+  if (event.type === 'focusout') {
+    // Focus that left the widget is not brought back to it.
+    if (!root.contains((event as FocusEvent).relatedTarget as Node | null)) state.focused = undefined;
+    return;
+  }
+  loadCode(widget.localName);
+  const control = (event.composedPath()[0] as Element).closest?.(CONTROLS);
+  if (!control) return;
+  const index = [...root.querySelectorAll(CONTROLS)].indexOf(control);
+  if (event.type === 'focusin') state.focused = index;
+  // A link works without the code; a select's click only opens it (its change is what counts).
+  else if (event.type === 'click' && !control.matches('a[href],select')) state.pending.push({ index });
+  else if (event.type === 'change' && control instanceof HTMLSelectElement)
+    state.pending.push({ index, value: control.value });
+}
+
+/**
+ * Once a widget's code has replaced the rendering the loader showed: the visitor's actions, in order, on
+ * the same controls of the new rendering; then focus back where it was.
+ */
+function takenOver(widget: Element): void {
+  const { pending, focused } = shown.get(widget)!;
+  shown.delete(widget);
+  const controls = widget.shadowRoot!.querySelectorAll<HTMLElement>(CONTROLS);
+  for (const { index, value } of pending) {
+    const control = controls[index];
+    if (control instanceof HTMLSelectElement && value !== undefined) {
+      control.value = value;
+      control.dispatchEvent(new Event('change', { bubbles: true }));
+    } else control?.click();
+  }
+  if (focused !== undefined) controls[focused]?.focus();
+}
+
+// Widgets added later (a framework's render, a late include) are found too.
+new MutationObserver((records) => {
+  for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) find(node);
+}).observe(document.documentElement, { childList: true, subtree: true });
+find(document);

@@ -1,0 +1,212 @@
+/**
+ * The light embed (`dist/loader.js`, demo/light.html) against the real app: the widgets' HTML from the
+ * proxy's fragment route with no element code, the code only on intent, and nothing a visitor did in
+ * between lost or done twice.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page, Route } from 'playwright-core';
+import { LIST_LAYOUTS, SUMMARY_LAYOUTS } from '../../src/api/layouts.ts';
+import { axeViolations, NAME_SHIM, pageProblems, useAppAndBrowser } from './support.ts';
+
+const running = useAppAndBrowser();
+const TAGS = ['business-card', 'rating-summary', 'review-list'];
+
+interface Visit {
+  page: Page;
+  problems: string[];
+  /** Every request the page made, as `path?query`, in order. */
+  requests: string[];
+  /** Lets the held requests for the full code go on (each of them, once). */
+  release(): void;
+}
+
+/**
+ * Opens `path` with the elements' code (`dist/elements/`) held back until `release()`, or answered by
+ * `failCode` (a failed load) while it returns true.
+ */
+async function visit(
+  path = '/light.html',
+  { failCode = () => false, bypassCSP = false }: { failCode?: () => boolean; bypassCSP?: boolean } = {},
+): Promise<Visit> {
+  const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 }, bypassCSP });
+  const page = await context.newPage();
+  await page.addInitScript(NAME_SHIM);
+  const problems = pageProblems(page);
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    requests.push(url.pathname + url.search);
+  });
+  let open!: () => void;
+  const released = new Promise<void>((resolve) => (open = resolve));
+  await page.route('**/dist/elements/**', async (route: Route) => {
+    if (failCode()) return route.abort('failed');
+    await released;
+    return route.continue();
+  });
+  await page.goto(`${running.app.url}${path}`);
+  await page.waitForFunction(() =>
+    document.querySelector('review-list')?.shadowRoot?.querySelector('article'),
+  );
+  // A node of what the loader showed, to tell when the code has replaced it.
+  await page.evaluate(() => {
+    (window as unknown as { shown: Node }).shown =
+      document.querySelector('review-list')!.shadowRoot!.firstChild!;
+  });
+  return { page, problems, requests, release: open };
+}
+
+/** The list's control named `name` (its accessible name), inside its shadow root. */
+const control = (page: Page, name: RegExp) => page.locator('review-list').getByRole('button', { name });
+
+/** Resolves once the full code has rendered the list (the loader's nodes are gone). */
+async function tookOver(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !!customElements.get('review-list') && !(window as unknown as { shown: Node }).shown.isConnected,
+  );
+}
+
+describe('the light embed', () => {
+  it('shows every widget from the proxy’s HTML with a loader of a few KiB and none of the elements’ code', async () => {
+    const { page, problems, requests } = await visit();
+    const shown = await page.evaluate((tags) => {
+      return tags.map((tag) => {
+        const root = document.querySelector(tag)!.shadowRoot!;
+        return {
+          tag,
+          defined: !!customElements.get(tag),
+          text: root.textContent!.replace(/\s+/g, ' ').slice(0, 200),
+          styled: root.adoptedStyleSheets.length > 0 && !root.querySelector('style'),
+          height: document.querySelector(tag)!.getBoundingClientRect().height,
+        };
+      });
+    }, TAGS);
+    for (const widget of shown) {
+      assert.equal(widget.defined, false, `${widget.tag} is not defined before intent`);
+      assert.ok(widget.styled, `${widget.tag}: constructed stylesheets, no inline <style>`);
+      assert.ok(widget.height > 40, `${widget.tag} takes its space (${widget.height}px)`);
+    }
+    assert.match(shown[0]!.text, /Kettle & Crumb/);
+    assert.match(shown[1]!.text, /250 reviews/);
+    const scripts = requests.filter((path) => path.endsWith('.js'));
+    assert.deepEqual(scripts, ['/dist/loader.js'], 'only the loader before intent');
+    assert.deepEqual(
+      requests.filter((path) => path.startsWith('/widget-api/')).map((path) => path.split('?')[0]),
+      TAGS.map((tag) => `/widget-api/html/${tag}`),
+      'one fragment per widget, no data request',
+    );
+    assert.deepEqual(problems, [], 'no CSP violation or error under the demo’s strict CSP');
+    await page.context().close();
+  });
+
+  it('a click on Next page before the code arrives is done once, when it has; focus stays on it', async () => {
+    const { page, problems, requests, release } = await visit();
+    await control(page, /next page/i).click();
+    // Intent asked for the code, which is held back: nothing has changed yet.
+    assert.ok(requests.includes('/dist/elements/review-list.js'));
+    assert.equal(await page.locator('review-list').getAttribute('page'), null);
+    release();
+    await page.waitForFunction(() => document.querySelector('review-list')?.getAttribute('page') === '2');
+    await tookOver(page);
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('review-list')!
+          .shadowRoot!.querySelector('[aria-current="page"]')
+          ?.textContent?.trim() === '2',
+    );
+    const pageTwo = requests.filter((path) => path.startsWith('/widget-api/reviews') && /page=2/.test(path));
+    assert.equal(pageTwo.length, 1, `page 2 asked once: ${pageTwo.join(', ')}`);
+    assert.ok(!requests.some((path) => /page=3/.test(path)), 'not a second step');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  it('Read more clicked before the code opens the review once; a filter chosen before it applies once', async () => {
+    const { page, problems, requests, release } = await visit();
+    const readMore = control(page, /read more/i).first();
+    await readMore.click();
+    await page.locator('review-list').locator('select[name="rating"]').selectOption('4');
+    release();
+    await page.waitForFunction(() => document.querySelector('review-list')?.getAttribute('rating') === '4');
+    await tookOver(page);
+    const filtered = requests.filter(
+      (path) => path.startsWith('/widget-api/reviews') && /rating=4/.test(path),
+    );
+    assert.equal(filtered.length, 1, `the filter asked once: ${filtered.join(', ')}`);
+    assert.equal(
+      await page.locator('review-list').locator('select[name="rating"]').inputValue(),
+      '4',
+      'the select shows the visitor’s choice',
+    );
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  it('keyboard focus put on a control before the code is on the same control after it', async () => {
+    const { page, release } = await visit();
+    await control(page, /next page/i).focus();
+    release();
+    await tookOver(page);
+    const focused = await page.evaluate(() => {
+      const root = document.querySelector('review-list')!.shadowRoot!;
+      return root.activeElement?.getAttribute('part');
+    });
+    assert.equal(focused, 'next');
+    await page.context().close();
+  });
+
+  it('a failed code load leaves the HTML as it was, and the next intent loads it', async () => {
+    let failures = 1;
+    const { page, release } = await visit('/light.html', { failCode: () => failures-- > 0 });
+    release();
+    const warned = page.waitForEvent('console', (message) => /did not load/.test(message.text()));
+    await page.locator('review-list').hover();
+    await warned;
+    assert.equal(await page.evaluate(() => !!customElements.get('review-list')), false);
+    assert.ok(await control(page, /next page/i).isVisible(), 'the HTML stays usable');
+    // The next intent tries again.
+    await page.mouse.move(0, 0);
+    await control(page, /next page/i).click();
+    await page.waitForFunction(() => document.querySelector('review-list')?.getAttribute('page') === '2');
+    await page.context().close();
+  });
+
+  it('every layout and language is shown from HTML, axe-clean, before any code', async () => {
+    const { page, problems } = await visit('/light.html', { bypassCSP: true });
+    const markup = [
+      '<h1>Every layout and language</h1><h2>Our reviews</h2>',
+      ...LIST_LAYOUTS.map(
+        (layout) =>
+          `<review-list loading="eager" endpoint="/widget-api" layout="${layout}" label="Reviews, ${layout}" limit="3"></review-list>`,
+      ),
+      ...SUMMARY_LAYOUTS.map(
+        (layout) =>
+          `<rating-summary loading="eager" endpoint="/widget-api" layout="${layout}"></rating-summary>`,
+      ),
+      ...['de', 'ar', 'ja'].map(
+        (lang) =>
+          `<div lang="${lang}"><business-card loading="eager" endpoint="/widget-api"></business-card><review-list loading="eager" endpoint="/widget-api" label="Reviews, ${lang}" limit="2"></review-list></div>`,
+      ),
+    ].join('');
+    // Added after the loader ran, as a framework adds them: the loader finds them too.
+    await page.evaluate((html) => (document.querySelector('main')!.innerHTML = html), markup);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('review-list, rating-summary, business-card')].every(
+        (widget) => widget.shadowRoot?.firstElementChild,
+      ),
+    );
+    const dir = await page.evaluate(() =>
+      document
+        .querySelector('[lang="ar"] review-list')!
+        .shadowRoot!.querySelector('[dir]')
+        ?.getAttribute('dir'),
+    );
+    assert.equal(dir, 'rtl');
+    assert.equal(await page.evaluate(() => !!customElements.get('review-list')), false);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+});
