@@ -10,6 +10,7 @@ import { runProxyBench } from './proxy.ts';
 import { runSizeBench } from './size.ts';
 import { runSsrBench } from './ssr.ts';
 import { runStartBench } from './start-cpu.ts';
+import { runVisitorBench } from './visitor.ts';
 import { runWireBench } from './wire.ts';
 import { machineDescription, markdownTable, type BenchRow } from './table.ts';
 
@@ -18,6 +19,7 @@ for (const [name, run] of [
   ['size', runSizeBench],
   ['wire', runWireBench],
   ['browser', runBrowserBench],
+  ['visitor', runVisitorBench],
   ['ssr', runSsrBench],
   ['proxy', runProxyBench],
   ['npm start', runStartBench],

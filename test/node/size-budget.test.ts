@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import {
   CHUNK_CEILING_BYTES,
   ELEMENT_CEILING_BYTES,
+  LOADER_CEILING_BYTES,
   measureBundles,
   SIZE_CEILING_BYTES,
 } from '../../bench/size.ts';
@@ -13,7 +14,12 @@ import {
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(2)} KiB`;
 
 test(`the script-tag bundles stay within their ceilings (all four: ${SIZE_CEILING_BYTES / 1024} KiB gzip)`, async () => {
-  const { entry, elements, chunks, litFloor } = await measureBundles();
+  const { entry, elements, chunks, litFloor, loader } = await measureBundles();
+  // The light embed's loader is all a page runs before a visitor acts: no Lit, nothing of the elements.
+  assert.ok(
+    loader.gzip <= LOADER_CEILING_BYTES,
+    `loader.js is ${kib(loader.gzip)} gzip, over its ${kib(LOADER_CEILING_BYTES)} ceiling`,
+  );
   assert.ok(entry.gzip > litFloor.gzip, 'the bundle contains Lit, so it cannot be smaller than Lit alone');
   assert.ok(
     entry.gzip <= SIZE_CEILING_BYTES,

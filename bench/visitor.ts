@@ -1,0 +1,338 @@
+/**
+ * What a visitor on a mid-range phone pays (issue 31): a marketing page of ANOTHER site (a hero, then
+ * business-card + rating-summary + review-list) that embeds the widgets from the `npm start` app, in the
+ * system Chromium throttled like Lighthouse's mobile profile (CPU 4× slower, 150 ms round trip, 1.6 Mbit/s
+ * down, 750 kbit/s up, 390×844), each load in a fresh context (a first visit), median of `ROUNDS`, the pages
+ * in turn within each round. The baselines are in the same run: the page without widgets, and the same
+ * widgets' HTML included by the site's server from the fragment route, with no script (the floor).
+ *
+ * Per page: JS before any interaction (gzip -9 of every script it ran), total blocking time (long tasks
+ * after the first contentful paint, each beyond 50 ms), the longest task, first review visible (from
+ * navigation), cumulative layout shift, and the first interaction: a tap on "Next page" (pointer over,
+ * down, up at once: the worst case for code that loads on intent) until page 2 is shown.
+ *
+ *   node --import tsx bench/visitor.ts   (needs `vite build`; also part of `npm run bench`)
+ */
+import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { launchChromium, NAME_SHIM, startApp } from '../test/e2e/support.ts';
+import { formatNumber, markdownTable, type BenchRow } from './table.ts';
+
+const ROUNDS = Number(process.env.BENCH_VISITOR_ROUNDS) || 5;
+/** Lighthouse's mobile profile (simulated throttling's figures, applied by DevTools). */
+const PROFILE = { latency: 150, download: (1638.4 * 1024) / 8, upload: (750 * 1024) / 8, cpu: 4 };
+const VIEWPORT = { width: 390, height: 844 };
+
+const HERO = `<header class="hero"><h1>Kettle &amp; Crumb</h1><p>Bread, cakes and coffee on Harbour Lane since 1998. Come in for a warm loaf, stay for the cinnamon buns.</p><a href="#reviews">What our guests say</a></header>`;
+const STYLE = `<style>body{margin:0;font:16px/1.5 system-ui,sans-serif}.hero{padding:48px 20px;min-height:280px;background:#f6efe6}main{padding:0 16px}</style>`;
+
+interface PageUnderTest {
+  name: string;
+  /** The body after the hero: the widgets (or their HTML) and scripts. */
+  body: (proxy: string, fragments: Fragments) => string;
+  /** Whether it shows reviews, and whether a tap can page them. */
+  reviews: boolean;
+  interactive: boolean;
+}
+
+interface Fragments {
+  card: string;
+  summary: string;
+  list: string;
+}
+
+const widgets = (proxy: string) =>
+  `<business-card endpoint="${proxy}/widget-api"></business-card><rating-summary endpoint="${proxy}/widget-api" for="reviews"></rating-summary><review-list id="reviews" endpoint="${proxy}/widget-api"></review-list>`;
+const included = ({ card, summary, list }: Fragments) => card + summary + list;
+
+const PAGES: PageUnderTest[] = [
+  { name: 'no widgets', body: () => '', reviews: false, interactive: false },
+  {
+    name: 'the fragment route’s HTML included by the site, no JS (the floor)',
+    body: (_, fragments) => included(fragments),
+    reviews: true,
+    interactive: false,
+  },
+  {
+    name: '`loader.js` (the light embed)',
+    body: (proxy) => `<script type="module" src="${proxy}/dist/loader.js"></script>${widgets(proxy)}`,
+    reviews: true,
+    interactive: true,
+  },
+  {
+    name: '`review-widgets.js` (the full bundle)',
+    body: (proxy) => `<script type="module" src="${proxy}/dist/review-widgets.js"></script>${widgets(proxy)}`,
+    reviews: true,
+    interactive: true,
+  },
+  {
+    name: 'the included HTML + `loader.js`',
+    body: (proxy, fragments) =>
+      `<script type="module" src="${proxy}/dist/loader.js"></script>${included(fragments)}`,
+    reviews: true,
+    interactive: true,
+  },
+  {
+    name: 'the included HTML + `review-widgets.js` (takeover at load)',
+    body: (proxy, fragments) =>
+      `<script type="module" src="${proxy}/dist/review-widgets.js"></script>${included(fragments)}`,
+    reviews: true,
+    interactive: true,
+  },
+];
+
+/** Recorded in the page from its first byte: long tasks, layout shifts, first review, first paint. */
+function recorder(): void {
+  const state = { tasks: [] as { start: number; duration: number }[], cls: 0, review: 0, done: 0 };
+  (window as unknown as { bench: typeof state }).bench = state;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      state.tasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[])
+      if (!entry.hadRecentInput) state.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  // A review is visible once one is laid out in the list's shadow root (polled each frame).
+  const look = () => {
+    const review = document.querySelector('review-list')?.shadowRoot?.querySelector('article');
+    if (review && review.getBoundingClientRect().height > 0) state.review = performance.now();
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+interface Visit {
+  jsBytes: number;
+  tbt: number;
+  longest: number;
+  review?: number;
+  cls: number;
+  interaction?: number;
+  interactionLongest?: number;
+}
+
+async function visit(browser: Browser, url: string, under: PageUnderTest): Promise<Visit> {
+  const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PROFILE.latency,
+    downloadThroughput: PROFILE.download,
+    uploadThroughput: PROFILE.upload,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+  await page.addInitScript(NAME_SHIM);
+  await page.addInitScript(recorder);
+  const scripts: Promise<number>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      scripts.push(
+        response.body().then(
+          (body) => gzipSync(body, { level: 9 }).byteLength,
+          () => 0,
+        ),
+      );
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  if (under.reviews)
+    await page.waitForFunction(
+      () => (window as never as { bench: { review: number } }).bench.review > 0,
+      null,
+      { timeout: 60_000 },
+    );
+  await page.waitForLoadState('networkidle');
+  // Quiet for a moment: whatever the page does after its network settles (an idle-time takeover) counts.
+  await page.waitForTimeout(1500);
+  const jsBytes = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0);
+  const loaded = await page.evaluate(() => {
+    const { tasks, cls, review } = (
+      window as never as {
+        bench: { tasks: { start: number; duration: number }[]; cls: number; review: number };
+      }
+    ).bench;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    return {
+      tbt: tasks
+        .filter((task) => task.start >= fcp)
+        .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
+      longest: Math.max(0, ...tasks.map((task) => task.duration)),
+      review: review || undefined,
+      cls,
+      count: tasks.length,
+    };
+  });
+  let interaction: number | undefined;
+  let interactionLongest: number | undefined;
+  if (under.interactive) {
+    const next = page.locator('review-list').getByRole('button', { name: /next page/i });
+    await next.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => {
+      const bench = (window as never as { bench: { tasks: unknown[]; mark: number } }).bench;
+      bench.mark = performance.now();
+      return bench.tasks.length;
+    });
+    await next.tap();
+    const done = await page.waitForFunction(
+      () => {
+        const root = document.querySelector('review-list')?.shadowRoot;
+        const current = root?.querySelector('[aria-current="page"]')?.textContent?.trim();
+        return current === '2' && root!.querySelector('article') && !root!.querySelector('[aria-busy="true"]')
+          ? performance.now()
+          : false;
+      },
+      null,
+      { timeout: 60_000, polling: 'raf' },
+    );
+    const at = (await done.jsonValue()) as number;
+    const result = await page.evaluate((from) => {
+      const bench = (window as never as { bench: { tasks: { duration: number }[]; mark: number } }).bench;
+      return {
+        mark: bench.mark,
+        longest: Math.max(0, ...bench.tasks.slice(from).map((task) => task.duration)),
+      };
+    }, before);
+    interaction = at - result.mark;
+    interactionLongest = result.longest;
+  }
+  await context.close();
+  return { jsBytes, ...loaded, interaction, interactionLongest };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+type Summary = { [K in keyof Visit]: number | undefined };
+
+function summarise(visits: Visit[]): Summary {
+  const of = (key: keyof Visit) => {
+    const values = visits.map((visit) => visit[key]).filter((value): value is number => value !== undefined);
+    return values.length ? median(values) : undefined;
+  };
+  return {
+    jsBytes: of('jsBytes'),
+    tbt: of('tbt'),
+    longest: of('longest'),
+    review: of('review'),
+    cls: of('cls'),
+    interaction: of('interaction'),
+    interactionLongest: of('interactionLongest'),
+  };
+}
+
+const ms = (value: number | undefined) =>
+  value === undefined || value === 0 ? '—' : `${formatNumber(value, 0)} ms`;
+const describe = (summary: Summary) =>
+  [
+    `JS ${formatNumber((summary.jsBytes ?? 0) / 1024, 1)} KiB`,
+    `TBT ${formatNumber(summary.tbt ?? 0, 0)} ms`,
+    `longest task ${ms(summary.longest)}`,
+    `first review ${ms(summary.review)}`,
+    `CLS ${formatNumber(summary.cls ?? 0, 4)}`,
+    ...(summary.interaction === undefined
+      ? []
+      : [`tap → page 2 ${ms(summary.interaction)} (longest task ${ms(summary.interactionLongest)})`]),
+  ].join(' · ');
+
+/** Fetches the widgets' HTML as a site's server includes it (a PHP include of the fragment route). */
+async function fetchFragments(proxy: string): Promise<Fragments> {
+  const fragment = async (tag: string, query: string) => {
+    const endpoint = encodeURIComponent(`${proxy}/widget-api`);
+    const response = await fetch(`${proxy}/widget-api/html/${tag}?endpoint=${endpoint}${query}`);
+    if (!response.ok) throw new Error(`${tag}: ${response.status}`);
+    return response.text();
+  };
+  const list = await fragment('review-list', '');
+  return {
+    card: await fragment('business-card', ''),
+    summary: await fragment('rating-summary', '&for=reviews'),
+    list: list.replace('<review-list ', '<review-list id="reviews" '),
+  };
+}
+
+export async function runVisitorBench(): Promise<BenchRow[]> {
+  // The site: its own origin, gzip as any host sends it.
+  let pages = new Map<string, string>();
+  const site = createServer((request, response) => {
+    const html = pages.get(request.url ?? '');
+    if (!html) return void response.writeHead(404).end();
+    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding']));
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
+    response.end(gzip ? gzipSync(html) : html);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  const app = await startApp({ ALLOWED_ORIGINS: siteUrl });
+  const browser = await launchChromium();
+  try {
+    const fragments = await fetchFragments(app.url);
+    pages = new Map(
+      PAGES.map((under, index) => [
+        `/${index}.html`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${under.name}</title>${STYLE}</head><body>${HERO}<main>${under.body(app.url, fragments)}</main></body></html>`,
+      ]),
+    );
+    const visits = PAGES.map(() => [] as Visit[]);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [index, under] of PAGES.entries()) {
+        visits[index]!.push(
+          await visit(browser, `${siteUrl}/${index}.html`, under).catch((error: unknown) => {
+            throw new Error(`${under.name}: ${String(error)}`);
+          }),
+        );
+      }
+      process.stderr.write(`visitor bench: round ${round + 1} of ${ROUNDS}\n`);
+    }
+    const summaries = visits.map(summarise);
+    const [empty, floor, light, full, includedLight, includedFull] = summaries as [Summary, ...Summary[]];
+    const floorLongest = Math.max(floor!.longest ?? 0, 50);
+    const floorTbt = floor!.tbt ?? 0;
+    const conditions = `Lighthouse mobile (CPU 4×, 150 ms RTT, 1.6 Mbit/s, 390 px), page of another origin, first visit, median of ${ROUNDS}`;
+    const baseline = `no widgets: ${describe(empty!)}; floor: ${describe(floor!)}`;
+    const meets = (summary: Summary, light: boolean) =>
+      (summary.tbt ?? 0) <= floorTbt + 50 &&
+      (summary.longest ?? 0) <= floorLongest &&
+      (!light ||
+        ((summary.jsBytes ?? 0) <= 4 * 1024 &&
+          (summary.review ?? Infinity) <= 1000 &&
+          (summary.cls ?? 1) === 0 &&
+          (summary.interaction ?? Infinity) <= 1000));
+    const row = (name: string, summary: Summary, goal: string, verdict: BenchRow['verdict']): BenchRow => ({
+      area: 'Visitor',
+      metric: `${name}: card + summary + list (${conditions})`,
+      value: describe(summary),
+      baseline,
+      goal,
+      verdict,
+    });
+    const lightGoal = `TBT ≤ floor + 50 ms, no task > ${formatNumber(floorLongest, 0)} ms, JS ≤ 4 KiB, first review ≤ 1,000 ms, CLS 0, tap done ≤ 1,000 ms`;
+    const includedGoal = `TBT ≤ floor + 50 ms, no task > ${formatNumber(floorLongest, 0)} ms`;
+    return [
+      row(PAGES[2]!.name, light!, lightGoal, meets(light!, true) ? 'met' : 'missed'),
+      row(PAGES[4]!.name, includedLight!, includedGoal, meets(includedLight!, false) ? 'met' : 'missed'),
+      row(PAGES[3]!.name, full!, 'what the light embed replaces', 'info'),
+      row(PAGES[5]!.name, includedFull!, 'what the light embed replaces', 'info'),
+    ];
+  } finally {
+    await browser.close();
+    await app.close();
+    site.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(markdownTable(await runVisitorBench()));
+}
