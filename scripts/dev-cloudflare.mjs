@@ -18,6 +18,18 @@ export const WRANGLER = 'deploy/clis/node_modules/.bin/wrangler';
 export const WRANGLER_CONFIG = 'deploy/cloudflare/wrangler.jsonc';
 
 /**
+ * How wrangler must bundle the Worker, for every command that builds it (dev, deploy): the fragment
+ * route renders with Lit's server renderer, which needs Lit's Node builds (`node` export condition; the
+ * browser builds touch `document` when loaded). esbuild's `node` platform picks them, and keeps `browser`
+ * out; `nodejs_compat` (wrangler.jsonc) gives workerd the two Node modules they import. wrangler has no
+ * configuration key for this, only these variables (scripts/wrangler.mjs sets them for the npm scripts).
+ */
+export const WRANGLER_BUILD_ENV = {
+  WRANGLER_BUILD_PLATFORM: 'node',
+  WRANGLER_BUILD_CONDITIONS: 'workerd,worker',
+};
+
+/**
  * The variables of config.ts that mean something on Workers, passed from the environment when set (PORT is
  * wrangler's; Redis, tenants files, metrics and draining are npm start's). `vars` of wrangler.jsonc give
  * the defaults.
@@ -60,7 +72,7 @@ export async function startWranglerDev({
   const childEnv = { ...process.env };
   // The Worker's variables go through the file alone: not in wrangler's (nor its build's) environment.
   for (const name of WORKER_VARIABLES) delete childEnv[name];
-  Object.assign(childEnv, {
+  Object.assign(childEnv, WRANGLER_BUILD_ENV, {
     WRANGLER_SEND_METRICS: 'false',
     CLOUDFLARE_CF_FETCH_ENABLED: 'false',
     CLOUDFLARE_INCLUDE_PROCESS_ENV: 'false',

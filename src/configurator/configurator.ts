@@ -16,6 +16,7 @@ import {
   previewPage,
   searchOf,
   snippetOf,
+  SNIPPET_SCRIPT,
   stateFromSearch,
   stateFromSnippet,
   type ConfiguratorState,
@@ -44,7 +45,7 @@ export class RwConfigurator extends LitElement {
   /** Where custom-elements.json is served. */
   manifest = '/dist/custom-elements.json';
   /** The script the snippet loads, relative to this page (made absolute in the snippet). */
-  script = '/dist/review-widgets.js';
+  script = SNIPPET_SCRIPT;
   state?: ConfiguratorState;
   notice = '';
   copied = '';

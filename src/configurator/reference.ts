@@ -20,6 +20,7 @@ import {
   PAGE_GROUNDS,
   searchOf,
   snippetOf,
+  SNIPPET_SCRIPT,
   type ConfiguratorState,
 } from './state.ts';
 
@@ -54,7 +55,7 @@ export class RwReference extends LitElement {
   /** Where custom-elements.json is served. */
   manifest = '/dist/custom-elements.json';
   /** The script the snippets load (made absolute in them). */
-  script = '/dist/review-widgets.js';
+  script = SNIPPET_SCRIPT;
   /** The configurator's page, which the examples open in. */
   configure = '/configure/';
 

@@ -113,6 +113,12 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
+ * The script a snippet loads by default: the light embed's loader (the widgets from the proxy's HTML, an
+ * element's code when a visitor acts; README "The light embed").
+ */
+export const SNIPPET_SCRIPT = '/dist/loader.js';
+
+/**
  * The snippet: the script, the custom properties (if any) in a `<style>` for the element, and the element
  * with the attributes that differ from their defaults, in the manifest's order. `origin` is the proxy's
  * (the configurator's server): the endpoint is written absolute on it, so the snippet works on any site.

@@ -40,6 +40,7 @@ interface Pending {
  * to replay and the control that held focus. */
 const shown = new Map<Element, { first: Node; pending: Pending[]; focused?: number }>();
 const sheets = new Map<string, CSSStyleSheet>();
+const adopted = new WeakSet<Element>();
 /** The code's first render of a widget replaces the nodes it was shown with (shadow roots are watched
  * one by one: a document's observer does not see into them). */
 const takeover = new MutationObserver(() => {
@@ -88,8 +89,9 @@ function find(root: ParentNode): void {
 }
 
 function adopt(widget: Element): void {
-  if (defined(widget) || shown.has(widget) || (widget as HTMLElement).dataset.rwLoader) return;
-  (widget as HTMLElement).dataset.rwLoader = '';
+  // Once per element (a moved element is added again), and nothing written on the site's element.
+  if (defined(widget) || adopted.has(widget)) return;
+  adopted.add(widget);
   const prefix = widget.getAttribute('sync-url');
   const fromUrl =
     prefix !== null &&

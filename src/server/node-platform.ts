@@ -5,6 +5,7 @@
  * Redis, so every instance the platform starts shares one cache, single-flight, rate limits and budget.
  * Each platform's entry only says where the client's address comes from.
  */
+import { renderWidgets } from '../ssr/render-widgets.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { nodeCompression } from './node.ts';
 import { createPlatformHandler } from './platform.ts';
@@ -43,7 +44,7 @@ export function createNodePlatform(env: Record<string, string | undefined>): Nod
   const store = fleetStore(env);
   const handler = createPlatformHandler({
     env,
-    proxy: { compression: nodeCompression, ...(store && { store }) },
+    proxy: { compression: nodeCompression, html: renderWidgets, ...(store && { store }) },
   });
   let connecting: Promise<unknown> | undefined = store?.ready(connectWaitMs(env));
   return {

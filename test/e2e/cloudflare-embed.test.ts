@@ -44,7 +44,7 @@ for (const engine of ENGINES) {
       await page.waitFor(snippetShown, null, 'the snippet');
       const snippet = (await page.evaluate(snippetShown, null)) ?? '';
       assert.ok(
-        snippet.includes(`<script type="module" src="${worker.url}/dist/review-widgets.js"></script>`),
+        snippet.includes(`<script type="module" src="${worker.url}/dist/loader.js"></script>`),
         snippet,
       );
       assert.ok(snippet.includes(`<review-list endpoint="${worker.url}/widget-api"></review-list>`), snippet);

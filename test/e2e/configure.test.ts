@@ -24,10 +24,7 @@ test('/configure: a dark, right-to-left carousel at phone width, built with the 
   await controls.getByRole('group', { name: 'Page colours' }).getByLabel('dark').check();
 
   const text = await snippet(page);
-  assert.match(
-    text,
-    /^<script type="module" src="http:\/\/localhost:\d+\/dist\/review-widgets\.js"><\/script>\n/,
-  );
+  assert.match(text, /^<script type="module" src="http:\/\/localhost:\d+\/dist\/loader\.js"><\/script>\n/);
   // Whole addresses of this server (the proxy): on the site it is pasted into, a path would name that site.
   assert.ok(
     text.includes(

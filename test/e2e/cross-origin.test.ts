@@ -119,9 +119,7 @@ for (const engine of ENGINES) {
       setting = configured.setting;
       assert.equal(setting, `ALLOWED_ORIGINS=${site.url}`);
       assert.ok(
-        configured.copied.startsWith(
-          `<script type="module" src="${proxy.url}/dist/review-widgets.js"></script>\n`,
-        ),
+        configured.copied.startsWith(`<script type="module" src="${proxy.url}/dist/loader.js"></script>\n`),
         configured.copied,
       );
       assert.ok(

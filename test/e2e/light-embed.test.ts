@@ -102,9 +102,11 @@ describe('the light embed', () => {
 
   it('a click on Next page before the code arrives is done once, when it has; focus stays on it', async () => {
     const { page, problems, requests, release } = await visit();
+    // The request for the code is reported to the test a moment after the page makes it: wait for it.
+    const asked = page.waitForRequest((request) => request.url().endsWith('/dist/elements/review-list.js'));
     await control(page, /next page/i).click();
     // Intent asked for the code, which is held back: nothing has changed yet.
-    assert.ok(requests.includes('/dist/elements/review-list.js'));
+    await asked;
     assert.equal(await page.locator('review-list').getAttribute('page'), null);
     release();
     await page.waitForFunction(() => document.querySelector('review-list')?.getAttribute('page') === '2');
@@ -171,6 +173,28 @@ describe('the light embed', () => {
     await control(page, /next page/i).click();
     await page.waitForFunction(() => document.querySelector('review-list')?.getAttribute('page') === '2');
     await page.context().close();
+  });
+
+  it('a proxy without the fragment route: each element’s code loads at once and shows the reviews itself', async () => {
+    const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(NAME_SHIM);
+    const problems = pageProblems(page);
+    // An older proxy, or one made without the `html` option.
+    await page.route('**/widget-api/html/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(`${running.app.url}/light.html`);
+    await page.waitForFunction(() =>
+      ['business-card', 'rating-summary', 'review-list'].every((tag) => customElements.get(tag)),
+    );
+    await page.waitForFunction(() =>
+      document.querySelector('review-list')?.shadowRoot?.querySelector('article'),
+    );
+    assert.deepEqual(
+      problems.filter((problem) => !/404/.test(problem)),
+      [],
+      'nothing but the refused fragments',
+    );
+    await context.close();
   });
 
   it('every layout and language is shown from HTML, axe-clean, before any code', async () => {

@@ -105,6 +105,21 @@ describe('the Worker on wrangler dev', () => {
     assert.equal(upstream.calls('reviews'), 1, 'the answer came from the Durable Object, not the upstream');
   });
 
+  test('the fragment route renders a widget with its data on workerd, as the light embed asks for it', async () => {
+    // limit=3: the query the tests above loaded; the render reads it from the cache, not the upstream.
+    const answer = await get('/widget-api/html/review-list?limit=3', {
+      ip: '192.0.2.77',
+      headers: { origin: SITE, 'accept-encoding': 'gzip' },
+    });
+    assert.equal(answer.status, 200, answer.body.slice(0, 300));
+    assert.equal(answer.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.equal(answer.headers.get('access-control-allow-origin'), SITE);
+    assert.match(answer.body, /<template shadowroot="open" shadowrootmode="open">/);
+    assert.equal(answer.body.match(/<article part="review"/g)?.length, 3);
+    assert.match(answer.body, /data-rw-answers/);
+    assert.equal(upstream.calls('reviews'), 1);
+  });
+
   test('an upstream error that echoes the key is answered without it', async () => {
     upstream.queue((_req, res, recorded) => {
       res.writeHead(401, {

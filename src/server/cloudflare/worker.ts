@@ -17,6 +17,7 @@
  * isolate, with the Durable Object's answers behind it, already keeps upstream calls to one per query.
  * Answers are gzip-compressed by the proxy (`encodeBody: 'manual'`), so Cloudflare sends them as they are.
  */
+import { renderWidgets } from '../../ssr/render-widgets.ts';
 import { createPlatformHandler, type PlatformHandler } from '../platform.ts';
 import { durableObjectStore, ProxyStoreObject, type ProxyStoreNamespace } from './durable-object-store.ts';
 
@@ -39,7 +40,10 @@ export default {
   fetch(request: Request, env: WorkerEnv): Promise<Response> {
     handler ??= createPlatformHandler({
       env: settings(env),
-      proxy: env.PROXY_STORE ? { store: durableObjectStore(env.PROXY_STORE, TENANT), tenant: TENANT } : {},
+      proxy: {
+        html: renderWidgets,
+        ...(env.PROXY_STORE && { store: durableObjectStore(env.PROXY_STORE, TENANT), tenant: TENANT }),
+      },
     });
     return handler(request, { clientAddress: request.headers.get('cf-connecting-ip') ?? undefined });
   },

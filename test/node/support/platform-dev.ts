@@ -69,12 +69,18 @@ export function platformSuite({ platform, entry, call, declaredHeaders }: Platfo
   });
 
   describe(`${platform}: its local runtime on the sample business`, () => {
-    test('/widget-api/info answers from the sample business', async () => {
+    test('/widget-api/info and the fragment route answer from the sample business', async () => {
       dev = await startDev({});
       try {
         const info = await get('/widget-api/info');
         assert.equal(info.status, 200);
         assert.equal(JSON.parse(info.body).business.name, 'Kettle & Crumb', info.body);
+        // The fragment route, what the light embed (dist/loader.js) asks for: rendered with its data.
+        const fragment = await get('/widget-api/html/rating-summary');
+        assert.equal(fragment.status, 200, fragment.body.slice(0, 300));
+        assert.equal(fragment.headers.get('content-type'), 'text/html; charset=utf-8');
+        assert.match(fragment.body, /Based on 250 reviews/);
+        assert.match(fragment.body, /data-rw-answers/);
       } finally {
         await dev.stop();
         dev = undefined;
