@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { join, posix, resolve } from 'node:path';
+import { build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
 
 /** The elements that have a script-tag entry of their own: `dist/elements/{tag}.js`. */
@@ -88,7 +88,7 @@ const perElementEntries = () =>
   buildAfterwards('per-element-entries', ({ outDir, sourcemap }) => {
     const shared = scriptTagBuild();
     return {
-      plugins: shared.plugins,
+      plugins: [...shared.plugins!, hoistTransitiveImports()],
       build: {
         ...shared.build,
         outDir: `${outDir}/elements`,
@@ -102,6 +102,45 @@ const perElementEntries = () =>
       },
     };
   });
+
+/**
+ * Each entry imports every chunk it needs, not only those it uses itself (Rollup's
+ * `hoistTransitiveImports`, which Rolldown does not have): the browser then asks for all of them as soon
+ * as it has read the entry, instead of one round trip per level of the import graph (three levels for
+ * review-list: 450 ms more on a phone's 150 ms round trip). Appended: imports are hoisted wherever they are
+ * written, and the source map of the lines above stays true.
+ */
+function hoistTransitiveImports(): Plugin {
+  return {
+    name: 'hoist-transitive-imports',
+    generateBundle(_options, bundle) {
+      const importsOf = (file: string) => (bundle[file] as Rolldown.OutputChunk | undefined)?.imports ?? [];
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const needed = new Set<string>();
+        const visit = (file: string) => {
+          for (const dependency of importsOf(file)) {
+            if (needed.has(dependency)) continue;
+            needed.add(dependency);
+            visit(dependency);
+          }
+        };
+        visit(chunk.fileName);
+        const from = posix.dirname(chunk.fileName);
+        const hoisted = [...needed]
+          .filter((dependency) => !chunk.imports.includes(dependency))
+          .map((dependency) => posix.relative(from, dependency))
+          .map((path) => `import${JSON.stringify(path.startsWith('.') ? path : `./${path}`)};`)
+          .join('');
+        if (!hoisted) continue;
+        // Before the source map comment, which stays the last line.
+        const end = chunk.code.lastIndexOf('\n//# sourceMappingURL=');
+        const at = end === -1 ? chunk.code.length : end;
+        chunk.code = `${chunk.code.slice(0, at)}\n${hoisted}${chunk.code.slice(at)}`;
+      }
+    },
+  };
+}
 
 /**
  * The light embed's loader (src/loader/): `{outDir}/loader.js`, a few KiB that show the widgets' HTML and

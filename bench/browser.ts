@@ -54,6 +54,8 @@ interface RenderResult {
   oursMs: number;
   staticMs: number;
   longTaskMs: number;
+  /** The longest task of one render (median over the rounds; 0: none over 50 ms). */
+  longestMs: number;
 }
 
 /**
@@ -95,16 +97,23 @@ async function measureRender(page: Page, count: number): Promise<RenderResult> {
       warm.remove();
 
       let longTasks = 0;
+      let longest = 0;
       let measuringOurs = false;
       const observer = new PerformanceObserver((entries) => {
-        if (measuringOurs) for (const entry of entries.getEntries()) longTasks += entry.duration;
+        if (measuringOurs)
+          for (const entry of entries.getEntries()) {
+            longTasks += entry.duration;
+            longest = Math.max(longest, entry.duration);
+          }
       });
       observer.observe({ type: 'longtask', buffered: false });
 
       const ours: number[] = [];
       const statics: number[] = [];
+      const longestPerRound: number[] = [];
       for (let round = 0; round < rounds; round++) {
         measuringOurs = true;
+        longest = 0;
         const list = make() as HTMLElement & { updateComplete: Promise<unknown> };
         const loaded = new Promise((resolve) => list.addEventListener('rw-load', resolve, { once: true }));
         let start = performance.now();
@@ -114,7 +123,10 @@ async function measureRender(page: Page, count: number): Promise<RenderResult> {
         void list.offsetHeight;
         ours.push(performance.now() - start);
         await rendered(list);
+        // Long tasks are reported after they end: give the last one its turn.
+        await frames();
         measuringOurs = false;
+        longestPerRound.push(longest);
         list.remove();
         await frames();
 
@@ -131,7 +143,12 @@ async function measureRender(page: Page, count: number): Promise<RenderResult> {
       }
       observer.disconnect();
       const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-      return { oursMs: median(ours), staticMs: median(statics), longTaskMs: longTasks / rounds };
+      return {
+        oursMs: median(ours),
+        staticMs: median(statics),
+        longTaskMs: longTasks / rounds,
+        longestMs: median(longestPerRound),
+      };
     },
     { count, rounds: ROUNDS },
   );
@@ -194,19 +211,24 @@ export async function runBrowserBench(): Promise<BenchRow[]> {
       const body = await answer(`reviews?limit=${count}`);
       await route.fulfill({ status: 200, contentType: 'application/json', body });
     });
+    // On a phone's CPU (Lighthouse's mobile profile: 4× slower), where a long task is felt (issue 31).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // 10 is the default page, 50 the default proxy's largest, 100 the largest any widget shows.
     for (const count of [10, 50, MAX_LIMIT]) {
       const result = await measureRender(page, count);
       const ratio = result.oursMs / result.staticMs;
+      const longestGoal = count <= 10 ? 50 : 100;
       rows.push({
         area: 'Render',
-        metric: `Data in hand → rendered and laid out, ${count} reviews (median of ${ROUNDS}); long tasks per render`,
-        value: `${formatNumber(result.oursMs, 1)} ms = ${formatNumber(ratio, 2)}×; long tasks ${formatNumber(result.longTaskMs, 0)} ms`,
-        baseline: `${formatNumber(result.staticMs, 1)} ms: same markup as static HTML`,
-        goal: '≤ 1.5×',
-        verdict: ratio <= 1.5 ? 'met' : 'missed',
+        metric: `Data in hand → every card rendered and laid out, ${count} reviews, CPU 4× slower (median of ${ROUNDS}); the longest task of one render, and long tasks' total`,
+        value: `${formatNumber(result.oursMs, 1)} ms = ${formatNumber(ratio, 2)}×; longest task ${result.longestMs ? `${formatNumber(result.longestMs, 0)} ms` : 'none over 50 ms'}; long tasks ${formatNumber(result.longTaskMs, 0)} ms`,
+        baseline: `${formatNumber(result.staticMs, 1)} ms: same markup as static HTML (one task)`,
+        goal: `longest task ≤ ${longestGoal} ms`,
+        verdict: result.longestMs <= longestGoal ? 'met' : 'missed',
       });
     }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await context.close();
 
     const shifts: Record<string, number> = {};

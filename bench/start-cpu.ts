@@ -17,7 +17,7 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../scripts/build-app.mjs';
-import { formatNumber, HOP_HEADERS, markdownTable, type BenchRow } from './table.ts';
+import { formatNumber, HOP_HEADERS, markdownTable, median, type BenchRow } from './table.ts';
 
 const SECONDS = Number(process.env.BENCH_START_SECONDS) || 2;
 const ROUNDS = 15;
@@ -142,10 +142,8 @@ async function compare<Name extends string>(servers: Record<Name, Server>): Prom
 }
 
 /** The median over rounds of `of(round)`: one disturbed round moves it little. */
-function median<T>(rounds: T[], of: (round: T) => number): number {
-  const sorted = rounds.map(of).sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+function medianOf<T>(rounds: T[], of: (round: T) => number): number {
+  return median(rounds.map(of));
 }
 
 /** What an operator runs against a bare server, and with metrics on against off, as bench rows. */
@@ -186,13 +184,13 @@ export async function runStartBench(): Promise<BenchRow[]> {
 
     const rounds = await compare({ bare, proxy, metrics: withMetrics });
     const [b, p, m] = [
-      median(rounds, (r) => r.bare),
-      median(rounds, (r) => r.proxy),
-      median(rounds, (r) => r.metrics),
+      medianOf(rounds, (r) => r.bare),
+      medianOf(rounds, (r) => r.proxy),
+      medianOf(rounds, (r) => r.metrics),
     ];
     // The ratios are medians of each round's own ratio (servers measured back to back).
-    const toBare = median(rounds, (r) => r.proxy / r.bare);
-    const metricsCost = median(rounds, (r) => r.metrics / r.proxy);
+    const toBare = medianOf(rounds, (r) => r.proxy / r.bare);
+    const metricsCost = medianOf(rounds, (r) => r.metrics / r.proxy);
     const conditions = `own processes, ${CONNECTIONS} keep-alive connections, cross-origin, br; median of ${ROUNDS} rounds of ${SECONDS} s each, the servers back to back in each, in turn first`;
     return [
       {

@@ -17,8 +17,8 @@ import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { launchChromium, NAME_SHIM, startApp } from '../test/e2e/support.ts';
-import { formatNumber, markdownTable, type BenchRow } from './table.ts';
+import { launchChromium, NAME_SHIM, recordLayoutShift, startApp } from '../test/e2e/support.ts';
+import { formatNumber, markdownTable, median, type BenchRow } from './table.ts';
 
 const ROUNDS = Number(process.env.BENCH_VISITOR_ROUNDS) || 5;
 /** Lighthouse's mobile profile (simulated throttling's figures, applied by DevTools). */
@@ -83,21 +83,14 @@ const PAGES: PageUnderTest[] = [
   },
 ];
 
-/** Recorded in the page from its first byte: long tasks, layout shifts, first review, first paint. */
+/** Recorded in the page from its first byte: long tasks and first review (layout shifts: `recordLayoutShift`). */
 function recorder(): void {
-  const state = { tasks: [] as { start: number; duration: number }[], cls: 0, review: 0, done: 0 };
+  const state = { tasks: [] as { start: number; duration: number }[], review: 0, done: 0 };
   (window as unknown as { bench: typeof state }).bench = state;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       state.tasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-    })[])
-      if (!entry.hadRecentInput) state.cls += entry.value;
-  }).observe({ type: 'layout-shift', buffered: true });
   // A review is visible once one is laid out in the list's shadow root (polled each frame).
   const look = () => {
     const review = document.querySelector('review-list')?.shadowRoot?.querySelector('article');
@@ -131,6 +124,7 @@ async function visit(browser: Browser, url: string, under: PageUnderTest): Promi
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
   await page.addInitScript(NAME_SHIM);
   await page.addInitScript(recorder);
+  await page.addInitScript(recordLayoutShift);
   const scripts: Promise<number>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script')
@@ -153,11 +147,11 @@ async function visit(browser: Browser, url: string, under: PageUnderTest): Promi
   await page.waitForTimeout(1500);
   const jsBytes = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0);
   const loaded = await page.evaluate(() => {
-    const { tasks, cls, review } = (
-      window as never as {
-        bench: { tasks: { start: number; duration: number }[]; cls: number; review: number };
-      }
-    ).bench;
+    const { bench, cls } = window as never as {
+      bench: { tasks: { start: number; duration: number }[]; review: number };
+      cls: number;
+    };
+    const { tasks, review } = bench;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
     return {
       tbt: tasks
@@ -204,12 +198,6 @@ async function visit(browser: Browser, url: string, under: PageUnderTest): Promi
   }
   await context.close();
   return { jsBytes, ...loaded, interaction, interactionLongest };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 type Summary = { [K in keyof Visit]: number | undefined };

@@ -165,6 +165,9 @@ export interface ProxyErrorBody {
  */
 export const SERVER_ANSWERS_ATTRIBUTE = 'data-rw-answers';
 
+/** The prefix of a `sync-url` list's parameters in the page URL when it names none (`?rw-page=2`). */
+export const SYNC_URL_PREFIX = 'rw-';
+
 export interface ServerAnswer {
   operation: 'info' | 'reviews' | 'posts';
   query?: ReviewQuery & PostQuery;

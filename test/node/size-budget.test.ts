@@ -33,6 +33,13 @@ test(`the script-tag bundles stay within their ceilings (all four: ${SIZE_CEILIN
       .map((tag) => `elements/${tag}.js`),
   );
   for (const load of elements) {
+    // The entry names every chunk it needs: the browser asks for all of them at once when it has read it,
+    // not one round trip per level of the import graph.
+    assert.deepEqual(
+      [...load.direct].sort(),
+      load.files.filter((file) => file !== load.entry).sort(),
+      `${load.entry} imports every chunk it loads`,
+    );
     const tag = load.entry.replace(/^elements\/|\.js$/g, '');
     const ceiling = ELEMENT_CEILING_BYTES[tag]!;
     assert.ok(

@@ -91,6 +91,10 @@ export class PostList extends PagedListElement<PostView> {
     return client.cached('posts', this.query);
   }
 
+  protected itemKey(post: PostView): string {
+    return post.key;
+  }
+
   protected renderItem(post: PostView, context: ItemContext) {
     const name = post.author.name || context.t.anonymous;
     const heading = `author-${context.domId(post.key)}`;

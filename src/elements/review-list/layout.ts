@@ -15,6 +15,7 @@ import {
 } from 'lit';
 import { LIST_LAYOUTS, layoutOf, PER_VIEW, type ListLayout } from '../../api/layouts.ts';
 import { formatNumber } from '../shared/format.ts';
+import type { Card } from '../shared/paged-list.ts';
 import { onDemand, useOnDemand } from '../shared/on-demand.ts';
 import type { Strings } from '../shared/strings.ts';
 import type { Carousel, CarouselActions, CarouselHost } from './carousel.ts';
@@ -65,7 +66,7 @@ export class LayoutPart implements ReactiveController {
    * The cards in this layout: a page's (`context`), or the loading state's placeholders (no `context`,
    * hidden from assistive technology, in the same shape so nothing moves when the cards arrive).
    */
-  render(cards: TemplateResult[], context?: LayoutContext): TemplateResult {
+  render(cards: Card[], context?: LayoutContext): TemplateResult {
     const layout = this.layout;
     if (layout !== 'carousel') {
       return context

@@ -8,13 +8,14 @@ import {
 } from 'lit';
 import type { ListLayout } from '../../api/layouts.ts';
 import { serverPageUrl, type ReviewWidgetsClient } from '../../api/client.ts';
-import type {
-  MediaTypeFilter,
-  PageView,
-  Rating,
-  ReviewQuery,
-  ReviewView,
-  SortType,
+import {
+  SYNC_URL_PREFIX,
+  type MediaTypeFilter,
+  type PageView,
+  type Rating,
+  type ReviewQuery,
+  type ReviewView,
+  type SortType,
 } from '../../api/protocol.ts';
 import {
   renderAuthor,
@@ -26,7 +27,7 @@ import {
 } from '../shared/item-parts.ts';
 import { given, numeric, RANGES } from '../shared/numeric.ts';
 import { noScript } from '../shared/no-script.ts';
-import { PagedListElement } from '../shared/paged-list.ts';
+import { PagedListElement, type Card } from '../shared/paged-list.ts';
 import { ratedLabel, renderStars } from '../shared/stars.ts';
 import type { RwListFilterChange } from '../shared/events.ts';
 import { CONTROLS, FILTERS, type ListControl } from './controls.ts';
@@ -147,7 +148,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
     loadMore: () => this.loadMore(),
   });
 
-  protected override renderItems(cards: TemplateResult[], value?: PageView<ReviewView>): TemplateResult {
+  protected override renderItems(cards: Card[], value?: PageView<ReviewView>): TemplateResult {
     return this.layoutPart.render(
       cards,
       value && {
@@ -253,7 +254,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
 
   /** The page URL's parameter of a control (`rw-sort`), or of the page (`rw-page`). */
   private urlName(key: string): string {
-    return `${this.syncUrl || 'rw-'}${key}`;
+    return `${this.syncUrl || SYNC_URL_PREFIX}${key}`;
   }
 
   private readUrl(href = location.href): void {
@@ -309,6 +310,10 @@ export class ReviewList extends PagedListElement<ReviewView> {
 
   protected cachedPage(client: ReviewWidgetsClient): PageView<ReviewView> | undefined {
     return client.cached('reviews', this.query);
+  }
+
+  protected itemKey(review: ReviewView): string {
+    return review.id;
   }
 
   protected renderItem(review: ReviewView, context: ItemContext) {

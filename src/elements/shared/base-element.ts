@@ -22,6 +22,7 @@ import type { RwEventDetails } from './events.ts';
 import { formatNumber } from './format.ts';
 import { LazyStart } from './lazy-start.ts';
 import { Localisation } from './localisation.ts';
+import { nextTurn } from './next-turn.ts';
 import { coerce, isNumericDeclaration, warning } from './numeric.ts';
 import type { Strings } from './strings.ts';
 import { tokens } from './styles.ts';
@@ -150,6 +151,15 @@ export abstract class RwElement extends LitElement {
     return written;
   }
 
+  /**
+   * The render that replaces a server's rendering waits for the browser's next turn: the task that ran
+   * the code (module evaluation, upgrades) ends first, and the rendering is a task of its own.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    if (this.serverRendered && !this.hasUpdated) return nextTurn().then(() => super.scheduleUpdate());
+    return super.scheduleUpdate();
+  }
+
   protected override update(changed: PropertyValues<this>): void {
     if (this.serverRendered) {
       // Server content stays until this element can show the same: its translation is here (another
@@ -165,11 +175,15 @@ export abstract class RwElement extends LitElement {
         return;
       }
       this.serverRendered = undefined;
+      this.keepFromServerRendering(this.shadowRoot!);
       this.shadowRoot!.replaceChildren();
       adoptStyles(this.shadowRoot!, (this.constructor as typeof LitElement).elementStyles);
     }
     super.update(changed);
   }
+
+  /** Before the first render replaces the server's rendering: take the nodes it may still show. */
+  protected keepFromServerRendering(_root: ShadowRoot): void {}
 
   override connectedCallback(): void {
     super.connectedCallback();

@@ -18,7 +18,8 @@ export function canHoldFocus(element: Element | null | undefined): element is HT
     element instanceof HTMLElement &&
     element.isConnected &&
     !(element as HTMLButtonElement).disabled &&
-    element.getClientRects().length > 0
+    // Rendered (not display: none); checkVisibility needs styles only, getClientRects a whole layout.
+    (element.checkVisibility ? element.checkVisibility() : element.getClientRects().length > 0)
   );
 }
 

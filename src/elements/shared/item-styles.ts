@@ -9,6 +9,13 @@ export const itemStyles = css`
     padding: 0;
     list-style: none;
   }
+  /* In the list layout, a card out of view is not laid out or painted until it comes near (its size, once
+     known, is kept): a frame lays out what is in view, not every card of a long page. (Grid rows and
+     masonry lanes share sizes across cards, and the carousel measures its slides: always laid out.) */
+  ol.items:not(.grid, .masonry, .track) > li {
+    content-visibility: auto;
+    contain-intrinsic-size: auto var(--rw-item-skeleton-height, 10rem);
+  }
   /* A card taller than its content (a carousel's or a grid row's height) keeps its parts at the top
      rather than spreading them: nor do they move while a streamed server render is still arriving. */
   .item {

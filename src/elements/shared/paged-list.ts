@@ -4,13 +4,21 @@
  * refresh keeps what was shown), pagination or "Show more", "Read more" on long texts, the media viewer,
  * and a polite live region that says what changed.
  */
-import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
+import {
+  html,
+  isServer,
+  nothing,
+  type PropertyValues,
+  type TemplateResult,
+  type PropertyDeclarations,
+} from 'lit';
 import type { ReviewWidgetsClient } from '../../api/client.ts';
 import { HttpError } from '../../api/errors.ts';
 import type { Limits, PageView } from '../../api/protocol.ts';
 import { RwElement } from './base-element.ts';
 import { formatNumber } from './format.ts';
 import type { ItemContext } from './item-parts.ts';
+import type { Strings } from './strings.ts';
 import { numeric, RANGES } from './numeric.ts';
 import { itemStyles } from './item-styles.ts';
 import { pagedListStyles } from './paged-list.styles.ts';
@@ -19,7 +27,14 @@ import { ExpandableTexts } from './expandable-texts.ts';
 import { FocusKeeper } from './focus-keeper.ts';
 import { MediaViewer } from './media-viewer.ts';
 import { FIRST_ITEM, Paging } from './paging.ts';
+import { RenderBatches } from './render-batches.ts';
 import { Resource } from './resource.ts';
+
+/** A card: the code's rendering, or the server's card still shown. */
+export type Card = TemplateResult | Element;
+
+/** A card still loading, or still to render: room held, hidden from assistive technology. */
+const PLACEHOLDER = html`<div class="skeleton card" aria-hidden="true"></div>`;
 
 export abstract class PagedListElement<T> extends RwElement {
   static override styles = [...RwElement.styles, itemStyles, pagedListStyles];
@@ -114,6 +129,39 @@ export abstract class PagedListElement<T> extends RwElement {
     () => (this.pager.appending ? undefined : this.inHand((client) => this.cachedPage(client))),
   );
 
+  /** A long page renders a few cards per task. */
+  private readonly batches = new RenderBatches(this);
+  /** The cards of the server's rendering, shown until the batches replace them (no flash, no shift). */
+  private serverCards?: Element[];
+
+  /**
+   * Each card's template, kept while what it shows is the same (its item, strings, locale, "Read more"):
+   * a batch then renders its own cards only, not every card before it again.
+   */
+  private readonly cardTemplates = new WeakMap<
+    object,
+    { t: Strings; locale: string; expanded: boolean; template: TemplateResult }
+  >();
+
+  private card(item: T, context: ItemContext): TemplateResult {
+    const expanded = context.isExpanded(this.itemKey(item));
+    const kept = this.cardTemplates.get(item as object);
+    if (kept && kept.t === context.t && kept.locale === context.locale && kept.expanded === expanded)
+      return kept.template;
+    const template = this.renderItem(item, context);
+    this.cardTemplates.set(item as object, { t: context.t, locale: context.locale, expanded, template });
+    return template;
+  }
+
+  protected override keepFromServerRendering(root: ShadowRoot): void {
+    this.serverCards = [...root.querySelectorAll(FIRST_ITEM)];
+  }
+
+  /** `updateComplete` resolves once every card of the page is rendered, not only the first batch. */
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.batches.settled(() => super.getUpdateComplete());
+  }
+
   /** Numbered pages or "Show more", and where focus goes after them. */
   private readonly pager: Paging<T> = new Paging<T>(this, this.list, {
     currentPage: () => this.effectivePage,
@@ -143,6 +191,8 @@ export abstract class PagedListElement<T> extends RwElement {
   /** The same page, if the shared client holds it fresh. */
   protected abstract cachedPage(client: ReviewWidgetsClient): PageView<T> | undefined;
   protected abstract renderItem(item: T, context: ItemContext): TemplateResult;
+  /** The item's key: its "Read more" state and DOM ids follow it. */
+  protected abstract itemKey(item: T): string;
   protected abstract get labels(): {
     list: string;
     empty: string;
@@ -313,12 +363,16 @@ export abstract class PagedListElement<T> extends RwElement {
     // A failed page change or "Show more" is reported next to its button (Paging), any other at the top.
     const pagingFailed =
       !!error && !!value && !!this.pager.pressed && this.controls !== 'none' && !this.pagesItself;
+    const serverCards = this.serverCards?.length === value?.items.length ? this.serverCards : undefined;
+    // Over a server's rendering its cards stay in the first render, and batches replace them.
+    const shown = value ? this.batches.count(value.items, { all: isServer, first: serverCards && 0 }) : 0;
+    if (!this.batches.busy) this.serverCards = undefined;
     return html`<section
       part="base"
       class=${error && !value ? 'list failed' : 'list'}
       tabindex="-1"
       aria-label=${this.regionName}
-      aria-busy=${loading || (!value && !error) ? 'true' : 'false'}
+      aria-busy=${loading || (!value && !error) || this.batches.busy ? 'true' : 'false'}
       dir=${this.direction ?? nothing}
     >
       ${this.controls === 'none' ? nothing : this.renderControls()}
@@ -333,7 +387,9 @@ export abstract class PagedListElement<T> extends RwElement {
               ${
                 value.items.length
                   ? this.renderItems(
-                      value.items.map((item) => this.renderItem(item, context)),
+                      value.items.map((item, index) =>
+                        index < shown ? this.card(item, context) : (serverCards?.[index] ?? PLACEHOLDER),
+                      ),
                       value,
                     )
                   : value.totalPages > 0 && value.page > value.totalPages
@@ -377,10 +433,7 @@ export abstract class PagedListElement<T> extends RwElement {
   }
 
   private renderSkeleton(): TemplateResult {
-    const cards = Array.from(
-      { length: Math.min(this.effectiveLimit, 10) },
-      () => html`<div class="skeleton card"></div>`,
-    );
+    const cards = Array.from({ length: Math.min(this.effectiveLimit, 10) }, () => PLACEHOLDER);
     return html`${this.renderItems(cards)}<span class="visually-hidden">${this.t.loading}</span>`;
   }
 
@@ -389,7 +442,7 @@ export abstract class PagedListElement<T> extends RwElement {
    * state's placeholders (no `value`, hidden from assistive technology). review-list lays them out as its
    * `layout` says.
    */
-  protected renderItems(cards: TemplateResult[], value?: PageView<T>): TemplateResult {
+  protected renderItems(cards: Card[], value?: PageView<T>): TemplateResult {
     return value
       ? html`<ol part="items" class="items">
           ${cards.map((card) => html`<li>${card}</li>`)}

@@ -14,6 +14,7 @@
  * It fails closed: a client without a known address shares one rate-limit bucket, every upstream attempt
  * spends the shared budget, and only the upstream's health can open the circuit breaker.
  */
+import { SERVER_ANSWERS_ATTRIBUTE } from '../../api/protocol.ts';
 import { encodingNegotiator } from '../encoding.ts';
 import { admission, type Admitted, type DataQuery } from './admission.ts';
 import {
@@ -243,19 +244,19 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
         url: `${request.origin}${request.pathname}`,
         clientAddress: clientOf(request),
       })
-        .then(async (html) =>
+        .then(async (html) => {
           // A widget rendered with its data carries the answers it was rendered from; one without (the
           // data could not be had) shows its loading state, loads in the browser, and is not kept.
-          html.includes('data-rw-answers') ? servedAnswer(html, clock.now()) : html,
-        )
+          if (!html.includes(SERVER_ANSWERS_ATTRIBUTE)) return html;
+          const answer = await servedAnswer(html, clock.now());
+          fragments.set(asked.key, answer);
+          return answer;
+        })
         .finally(() => rendering.delete(asked.key));
       rendering.set(asked.key, pending);
     }
     const rendered = await pending;
-    if (typeof rendered !== 'string') {
-      fragments.set(asked.key, rendered);
-      return cachedAnswer(request, rendered, 'miss', HTML_TYPE);
-    }
+    if (typeof rendered !== 'string') return cachedAnswer(request, rendered, 'miss', HTML_TYPE);
     return {
       status: 200,
       headers: {

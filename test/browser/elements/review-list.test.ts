@@ -4,6 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { ReviewList } from '../../../src/elements/review-list/review-list.ts';
 import { page, reviewMachineReadable, reviewWorkedExample } from '../../fixtures/payloads.ts';
 import { reviewsAnswer } from '../../fixtures/answers.ts';
+import { CARDS_PER_TASK } from '../../../src/elements/shared/render-batches.ts';
 import { useMockApi } from '../support/api.ts';
 import { afterChange as changed, placeList, type PlaceOptions } from '../support/lists.ts';
 import {
@@ -70,6 +71,40 @@ describe('<review-list>', () => {
       held.open();
       await settled(element);
       expect(authorNames(element)).not.to.deep.equal(shown);
+    });
+  });
+
+  describe('rendering a long page', () => {
+    it('renders a page of 50 a few cards per task: room held, busy until the last card, rw-load after it', async () => {
+      const held = api.hold('reviews');
+      const element = await list({ limit: '50' }, { wait: false });
+      await api.waitForRequests('reviews', 1);
+      await element.updateComplete;
+      // Each render of the page, as the visitor's browser gets it (one record per task at least).
+      const renders: { cards: number; slots: number; busy: boolean }[] = [];
+      const watch = new MutationObserver(() => {
+        if (!has(element, '[part="items"]')) return;
+        const cards = reviews(element).length;
+        if (renders.at(-1)?.cards === cards) return;
+        renders.push({ cards, slots: $$(element, '[part="items"] > li').length, busy: isBusy(element) });
+      });
+      watch.observe(element.shadowRoot!, { childList: true, subtree: true, attributes: true });
+      let cardsAtLoad = 0;
+      element.addEventListener('rw-load', () => (cardsAtLoad = reviews(element).length), { once: true });
+      held.open();
+      await settled(element);
+      watch.disconnect();
+
+      expect(cardsAtLoad, 'rw-load fires once every card is shown').to.equal(50);
+      expect(renders[0]!.cards, 'the first render').to.equal(CARDS_PER_TASK);
+      for (const [index, render] of renders.entries()) {
+        expect(render.slots, 'every card has its place from the first render').to.equal(50);
+        if (index) expect(render.cards - renders[index - 1]!.cards).to.be.within(1, CARDS_PER_TASK);
+        expect(render.busy, `busy with ${render.cards} of 50`).to.equal(render.cards < 50);
+      }
+      expect(renders.at(-1)!.cards).to.equal(50);
+      expect(has(element, '.skeleton')).to.equal(false);
+      await expect(element).to.be.accessible();
     });
   });
 

@@ -30,6 +30,9 @@ describe('widgets rendered with their data (renderWidgets)', () => {
     expect(summary!.shadowRoot!.querySelectorAll('[part="row"]')).to.have.length(5);
     expect(list!.shadowRoot!.querySelectorAll('article[part="review"]')).to.have.length(3);
     expect(postList!.shadowRoot!.querySelectorAll('article[part="post"]')).to.have.length(2);
+    // Measured once the page has been rendered: a card in view is laid out from the first frame on, one out
+    // of view keeps its estimated size (content-visibility) before and after.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const before = TAGS.map(
       (_, index) => [card, summary, list, postList][index]!.getBoundingClientRect().height,
     );
@@ -47,9 +50,24 @@ describe('widgets rendered with their data (renderWidgets)', () => {
     watch.observe(german.shadowRoot!, { childList: true, subtree: true, attributes: true });
     const serverSection = german.shadowRoot!.querySelector('[part="base"]')!;
 
+    // The code's cards replace the server's batch by batch: until then the server's cards stay (the same
+    // nodes), never a placeholder in their place.
+    const serverCards = [...list!.shadowRoot!.querySelectorAll('article[part="review"]')];
+    const listStates: string[] = [];
+    const watchList = new MutationObserver(() => {
+      const root = list!.shadowRoot!;
+      const kept = serverCards.filter((card) => root.contains(card)).length;
+      listStates.push(`${kept} kept, ${root.querySelectorAll('.skeleton').length} placeholders`);
+    });
+    watchList.observe(list!.shadowRoot!, { childList: true, subtree: true });
     const dom = await import('../support/dom.ts'); // defines the elements, as the late script tag does
     const widgets = [card, summary, list, postList] as unknown as ReviewList[];
     for (const widget of widgets) await dom.settled(widget);
+
+    watchList.disconnect();
+    expect(listStates[0], 'the first render of the code').to.equal('3 kept, 0 placeholders');
+    expect(listStates.at(-1), 'once every card is the code’s').to.equal('0 kept, 0 placeholders');
+    expect(listStates.filter((state) => !state.endsWith(' 0 placeholders'))).to.deep.equal([]);
 
     // Taken over with the data it was handed: no request, the same reviews, nothing moved.
     expect(api.requests.map((request) => request.url.href)).to.deep.equal([]);

@@ -1,0 +1,67 @@
+/**
+ * A page of items rendered over several tasks, a few cards per task (issue 31: no task of ours over 50 ms
+ * on a phone 4× slower than a laptop with 10 reviews, nor over 100 ms with 50). The first cards show at
+ * once; each further batch waits for the browser's next turn (input, a paint) and comes in with its own
+ * task. Until the last one is in, the cards still to come are placeholders that hold room, the list is
+ * `aria-busy`, and the host's `updateComplete` waits for them: an `rw-load` listener, a test or a focus
+ * move finds the whole page.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { nextTurn } from './next-turn.ts';
+
+/** Cards per task: about 20 ms of script on Lighthouse's mobile profile, leaving room for style and
+ * layout within 50 ms (`npm run bench`, "Render"). */
+export const CARDS_PER_TASK = 4;
+
+export class RenderBatches implements ReactiveController {
+  /** The items being rendered, and how many of them the next render shows. */
+  private items?: readonly unknown[];
+  private shown = 0;
+  /** The next batch's turn, while a batch is still to come. */
+  private turn?: Promise<void>;
+
+  constructor(private readonly host: ReactiveControllerHost) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  /**
+   * How many of `items` this render shows: a new array starts with `first` (by default one batch; an
+   * appended page keeps the cards already shown and adds one); `all` renders every one now (a server
+   * renderer has no later task).
+   */
+  count(items: readonly unknown[], { all = false, first = CARDS_PER_TASK } = {}): number {
+    if (items !== this.items) {
+      const previous = this.items;
+      const appended = !!previous?.length && items.length >= previous.length && items[0] === previous[0];
+      this.items = items;
+      this.shown = appended ? Math.min(this.shown, previous!.length) + CARDS_PER_TASK : first;
+    }
+    if (all) this.shown = items.length;
+    if (this.shown < items.length) this.turn ??= this.nextBatch();
+    return Math.min(this.shown, items.length);
+  }
+
+  /** Whether cards are still to come. */
+  get busy(): boolean {
+    return !!this.items && this.shown < this.items.length;
+  }
+
+  private async nextBatch(): Promise<void> {
+    await nextTurn();
+    this.turn = undefined;
+    this.shown += CARDS_PER_TASK;
+    this.host.requestUpdate();
+  }
+
+  /** Resolves once every batch is in (after `update`, call it from the host's `getUpdateComplete`). */
+  async settled(updated: () => Promise<boolean>): Promise<boolean> {
+    let result = await updated();
+    while (this.turn) {
+      await this.turn;
+      result = await updated();
+    }
+    return result;
+  }
+}
