@@ -9,7 +9,8 @@
  * Per page: JS before any interaction (gzip -9 of every script it ran), total blocking time (long tasks
  * after the first contentful paint, each beyond 50 ms), the longest task, first review visible (from
  * navigation), cumulative layout shift, and the first interaction: a tap on "Next page" (pointer over,
- * down, up at once: the worst case for code that loads on intent) until page 2 is shown.
+ * down, up at once: the worst case for code that loads on intent), from the tap's own input event (not when
+ * the test tool began to act) until page 2 is shown, all its cards in.
  *
  *   node --import tsx bench/visitor.ts   (needs `vite build`; also part of `npm run bench`)
  */
@@ -85,8 +86,16 @@ const PAGES: PageUnderTest[] = [
 
 /** Recorded in the page from its first byte: long tasks and first review (layout shifts: `recordLayoutShift`). */
 function recorder(): void {
-  const state = { tasks: [] as { start: number; duration: number }[], review: 0, done: 0 };
+  const state = { tasks: [] as { start: number; duration: number }[], review: 0, tap: 0 };
   (window as unknown as { bench: typeof state }).bench = state;
+  // The moment of the visitor's tap, as the input event says (not when the test tool began to act).
+  addEventListener(
+    'pointerdown',
+    (event) => {
+      if (!state.tap) state.tap = event.timeStamp;
+    },
+    { capture: true },
+  );
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       state.tasks.push({ start: entry.startTime, duration: entry.duration });
@@ -169,8 +178,8 @@ async function visit(browser: Browser, url: string, under: PageUnderTest): Promi
     const next = page.locator('review-list').getByRole('button', { name: /next page/i });
     await next.scrollIntoViewIfNeeded();
     const before = await page.evaluate(() => {
-      const bench = (window as never as { bench: { tasks: unknown[]; mark: number } }).bench;
-      bench.mark = performance.now();
+      const bench = (window as never as { bench: { tasks: unknown[]; tap: number } }).bench;
+      bench.tap = 0;
       return bench.tasks.length;
     });
     await next.tap();
@@ -187,13 +196,13 @@ async function visit(browser: Browser, url: string, under: PageUnderTest): Promi
     );
     const at = (await done.jsonValue()) as number;
     const result = await page.evaluate((from) => {
-      const bench = (window as never as { bench: { tasks: { duration: number }[]; mark: number } }).bench;
+      const bench = (window as never as { bench: { tasks: { duration: number }[]; tap: number } }).bench;
       return {
-        mark: bench.mark,
+        tap: bench.tap,
         longest: Math.max(0, ...bench.tasks.slice(from).map((task) => task.duration)),
       };
     }, before);
-    interaction = at - result.mark;
+    interaction = at - result.tap;
     interactionLongest = result.longest;
   }
   await context.close();

@@ -365,7 +365,9 @@ export abstract class PagedListElement<T> extends RwElement {
       !!error && !!value && !!this.pager.pressed && this.controls !== 'none' && !this.pagesItself;
     const serverCards = this.serverCards?.length === value?.items.length ? this.serverCards : undefined;
     // Over a server's rendering its cards stay in the first render, and batches replace them.
-    const shown = value ? this.batches.count(value.items, { all: isServer, first: serverCards && 0 }) : 0;
+    const shown = value
+      ? this.batches.count(value.items, { all: isServer, first: serverCards && 0, hold: loading })
+      : 0;
     if (!this.batches.busy) this.serverCards = undefined;
     return html`<section
       part="base"

@@ -29,9 +29,9 @@ export class RenderBatches implements ReactiveController {
   /**
    * How many of `items` this render shows: a new array starts with `first` (by default one batch; an
    * appended page keeps the cards already shown and adds one); `all` renders every one now (a server
-   * renderer has no later task).
+   * renderer has no later task); `hold` adds no batch until a render without it.
    */
-  count(items: readonly unknown[], { all = false, first = CARDS_PER_TASK } = {}): number {
+  count(items: readonly unknown[], { all = false, first = CARDS_PER_TASK, hold = false } = {}): number {
     if (items !== this.items) {
       const previous = this.items;
       const appended = !!previous?.length && items.length >= previous.length && items[0] === previous[0];
@@ -39,7 +39,8 @@ export class RenderBatches implements ReactiveController {
       this.shown = appended ? Math.min(this.shown, previous!.length) + CARDS_PER_TASK : first;
     }
     if (all) this.shown = items.length;
-    if (this.shown < items.length) this.turn ??= this.nextBatch();
+    // Held while the items are about to be replaced (a new page loading): no task spent on their cards.
+    if (this.shown < items.length && !hold) this.turn ??= this.nextBatch();
     return Math.min(this.shown, items.length);
   }
 
