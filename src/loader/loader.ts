@@ -38,13 +38,13 @@ interface Pending {
 
 /** Per widget shown without its code: a node of that rendering (gone once the code renders), the action
  * to replay and the control that held focus. */
-const shown = new Map<Element, { first: Node; pending: Pending[]; focused?: number }>();
+const shown = new Map<Element, { first: Node; pending: Pending[]; focused?: number; acted: Element[] }>();
 const sheets = new Map<string, CSSStyleSheet>();
 const adopted = new WeakSet<Element>();
 /** The code's first render of a widget replaces the nodes it was shown with (shadow roots are watched
  * one by one: a document's observer does not see into them). */
 const takeover = new MutationObserver(() => {
-  for (const [widget, { first }] of shown) if (!first.isConnected && defined(widget)) takenOver(widget);
+  for (const [widget, { first }] of shown) if (!first.isConnected && defined(widget)) void takenOver(widget);
 });
 /** Per tag: its code loading or loaded (forgotten when it failed), and how many loads failed. */
 const code = new Map<string, Promise<unknown>>();
@@ -127,7 +127,7 @@ function fragmentUrl(widget: Element): URL {
 }
 
 function show(widget: Element, root: ShadowRoot): void {
-  shown.set(widget, { first: root.firstChild!, pending: [] });
+  shown.set(widget, { first: root.firstChild!, pending: [], acted: [] });
   takeover.observe(root, { childList: true });
   // On the shadow root: `change` does not leave it.
   for (const type of ['pointerover', 'focusin', 'focusout', 'touchstart', 'click', 'change'])
@@ -184,16 +184,25 @@ function onEvent(widget: Element, event: Event): void {
   else if (event.type === 'click' && !control.matches('a[href],select')) state.pending.push({ index });
   else if (event.type === 'change' && control instanceof HTMLSelectElement)
     state.pending.push({ index, value: control.value });
+  else return;
+  state.acted.push(control);
 }
 
 /**
  * Once a widget's code has replaced the rendering the loader showed: the visitor's actions, in order, on
  * the same controls of the new rendering; then focus back where it was.
  */
-function takenOver(widget: Element): void {
-  const { pending, focused } = shown.get(widget)!;
+async function takenOver(widget: Element): Promise<void> {
+  const { pending, focused, acted } = shown.get(widget)!;
   shown.delete(widget);
-  const controls = widget.shadowRoot!.querySelectorAll<HTMLElement>(CONTROLS);
+  const root = widget.shadowRoot!;
+  let controls = root.querySelectorAll<HTMLElement>(CONTROLS);
+  // The code's first render may keep the server's cards until its own replace them (a few per task):
+  // a control still of the server's rendering waits for the element's whole rendering.
+  if (acted.some((control) => control.isConnected)) {
+    await (widget as Element & { updateComplete?: Promise<unknown> }).updateComplete;
+    controls = root.querySelectorAll<HTMLElement>(CONTROLS);
+  }
   for (const { index, value } of pending) {
     const control = controls[index];
     if (control instanceof HTMLSelectElement && value !== undefined) {

@@ -102,6 +102,18 @@ describe('the light embed', () => {
 
   it('a click on Next page before the code arrives is done once, when it has; focus stays on it', async () => {
     const { page, problems, requests, release } = await visit();
+    // Page 2 never shows a card of page 1's server rendering (the code's first render keeps those cards
+    // for page 1 only).
+    await page.evaluate(() => {
+      const root = document.querySelector('review-list')!.shadowRoot!;
+      const serverCards = [...root.querySelectorAll('article')];
+      const seen = ((window as unknown as { mixed: string[] }).mixed = [] as string[]);
+      new MutationObserver(() => {
+        const current = root.querySelector('[aria-current="page"]')?.textContent?.trim();
+        const kept = serverCards.filter((card) => root.contains(card)).length;
+        if (current === '2' && kept) seen.push(`page 2 with ${kept} of page 1's cards`);
+      }).observe(root, { childList: true, subtree: true, attributes: true });
+    });
     // The request for the code is reported to the test a moment after the page makes it: wait for it.
     const asked = page.waitForRequest((request) => request.url().endsWith('/dist/elements/review-list.js'));
     await control(page, /next page/i).click();
@@ -120,6 +132,10 @@ describe('the light embed', () => {
     );
     const pageTwo = requests.filter((path) => path.startsWith('/widget-api/reviews') && /page=2/.test(path));
     assert.equal(pageTwo.length, 1, `page 2 asked once: ${pageTwo.join(', ')}`);
+    await page.waitForFunction(
+      () => !document.querySelector('review-list')!.shadowRoot!.querySelector('[aria-busy="true"]'),
+    );
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { mixed: string[] }).mixed), []);
     assert.ok(!requests.some((path) => /page=3/.test(path)), 'not a second step');
     assert.deepEqual(problems, []);
     await page.context().close();
@@ -142,6 +158,39 @@ describe('the light embed', () => {
       '4',
       'the select shows the visitor’s choice',
     );
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  it('Read more on the last card, clicked before the code, opens that review once the code’s card replaces the server’s; focus stays on it', async () => {
+    const { page, problems, release } = await visit();
+    const readMore = page.locator('review-list').locator('[part="read-more"]');
+    const count = await readMore.count();
+    assert.ok(count > 1, `several long reviews (${count})`);
+    // The last card: the code's first render keeps the server's cards and replaces them a few per task.
+    await readMore.last().click();
+    release();
+    await tookOver(page);
+    await page.waitForFunction(
+      () =>
+        [...document.querySelector('review-list')!.shadowRoot!.querySelectorAll('[part="read-more"]')]
+          .at(-1)
+          ?.getAttribute('aria-expanded') === 'true',
+    );
+    const state = await page.evaluate(() => {
+      const root = document.querySelector('review-list')!.shadowRoot!;
+      const buttons = [...root.querySelectorAll('[part="read-more"]')];
+      return {
+        expanded: buttons.map((button) => button.getAttribute('aria-expanded')),
+        focusedIsLast: root.activeElement === buttons.at(-1),
+      };
+    });
+    assert.deepEqual(
+      state.expanded,
+      [...Array(count - 1).fill('false'), 'true'],
+      'that review alone is open (not toggled twice)',
+    );
+    assert.ok(state.focusedIsLast, 'focus on the same Read more');
     assert.deepEqual(problems, []);
     await page.context().close();
   });

@@ -133,28 +133,59 @@ export abstract class PagedListElement<T> extends RwElement {
   private readonly batches = new RenderBatches(this);
   /** The cards of the server's rendering, shown until the batches replace them (no flash, no shift). */
   private serverCards?: Element[];
+  /** The items the server's cards show (the page of the first render). */
+  private serverItems?: readonly T[];
 
   /**
-   * Each card's template, kept while what it shows is the same (its item, strings, locale, "Read more"):
+   * Each card's template, kept while what it shows is the same (its item, strings, locale, "Read more",
+   * the minute):
    * a batch then renders its own cards only, not every card before it again.
    */
   private readonly cardTemplates = new WeakMap<
     object,
-    { t: Strings; locale: string; expanded: boolean; template: TemplateResult }
+    { t: Strings; locale: string; expanded: boolean; minute: number; template: TemplateResult }
   >();
 
   private card(item: T, context: ItemContext): TemplateResult {
     const expanded = context.isExpanded(this.itemKey(item));
+    // A card says how long ago it was written ("5 minutes ago"): kept within the minute only.
+    const minute = Math.floor(Date.now() / 60_000);
     const kept = this.cardTemplates.get(item as object);
-    if (kept && kept.t === context.t && kept.locale === context.locale && kept.expanded === expanded)
+    if (
+      kept &&
+      kept.t === context.t &&
+      kept.locale === context.locale &&
+      kept.expanded === expanded &&
+      kept.minute === minute
+    )
       return kept.template;
     const template = this.renderItem(item, context);
-    this.cardTemplates.set(item as object, { t: context.t, locale: context.locale, expanded, template });
+    this.cardTemplates.set(item as object, {
+      t: context.t,
+      locale: context.locale,
+      expanded,
+      minute,
+      template,
+    });
     return template;
   }
 
   protected override keepFromServerRendering(root: ShadowRoot): void {
     this.serverCards = [...root.querySelectorAll(FIRST_ITEM)];
+  }
+
+  /**
+   * The server's cards, by index, for these items: the items of the first render (the server rendered
+   * the same answer), or a page appended to them ("Show more"). Any other page drops them for good.
+   */
+  private serverCardsFor(items: readonly T[] | undefined): Element[] | undefined {
+    const cards = this.serverCards;
+    if (!cards || !items) return undefined;
+    this.serverItems ??= cards.length === items.length ? items : [];
+    const kept = this.serverItems;
+    if (kept.length && items.length >= kept.length && items[0] === kept[0]) return cards;
+    this.serverCards = this.serverItems = undefined;
+    return undefined;
   }
 
   /** `updateComplete` resolves once every card of the page is rendered, not only the first batch. */
@@ -363,12 +394,12 @@ export abstract class PagedListElement<T> extends RwElement {
     // A failed page change or "Show more" is reported next to its button (Paging), any other at the top.
     const pagingFailed =
       !!error && !!value && !!this.pager.pressed && this.controls !== 'none' && !this.pagesItself;
-    const serverCards = this.serverCards?.length === value?.items.length ? this.serverCards : undefined;
+    const serverCards = this.serverCardsFor(value?.items);
     // Over a server's rendering its cards stay in the first render, and batches replace them.
     const shown = value
       ? this.batches.count(value.items, { all: isServer, first: serverCards && 0, hold: loading })
       : 0;
-    if (!this.batches.busy) this.serverCards = undefined;
+    if (!this.batches.busy) this.serverCards = this.serverItems = undefined;
     return html`<section
       part="base"
       class=${error && !value ? 'list failed' : 'list'}

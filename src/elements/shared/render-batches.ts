@@ -19,6 +19,8 @@ export class RenderBatches implements ReactiveController {
   private shown = 0;
   /** The next batch's turn, while a batch is still to come. */
   private turn?: Promise<void>;
+  /** Whether the last render held the batches. */
+  private held = false;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -40,6 +42,7 @@ export class RenderBatches implements ReactiveController {
     }
     if (all) this.shown = items.length;
     // Held while the items are about to be replaced (a new page loading): no task spent on their cards.
+    this.held = hold;
     if (this.shown < items.length && !hold) this.turn ??= this.nextBatch();
     return Math.min(this.shown, items.length);
   }
@@ -52,7 +55,8 @@ export class RenderBatches implements ReactiveController {
   private async nextBatch(): Promise<void> {
     await nextTurn();
     this.turn = undefined;
-    this.shown += CARDS_PER_TASK;
+    // (A turn asked for before a hold adds nothing: the next render without it goes on.)
+    if (!this.held) this.shown += CARDS_PER_TASK;
     this.host.requestUpdate();
   }
 
