@@ -53,7 +53,6 @@ export async function startWorker({
   const start = async (): Promise<Worker> => {
     const dev = await startWranglerDev({
       port,
-      inspectorPort: await freePort(),
       env,
       persistTo: join(dir, 'state'),
       ...(configPath && { config: configPath }),
