@@ -30,12 +30,15 @@ describe('widgets rendered with their data (renderWidgets)', () => {
     expect(summary!.shadowRoot!.querySelectorAll('[part="row"]')).to.have.length(5);
     expect(list!.shadowRoot!.querySelectorAll('article[part="review"]')).to.have.length(3);
     expect(postList!.shadowRoot!.querySelectorAll('article[part="post"]')).to.have.length(2);
-    // Measured once the page has been rendered: a card in view is laid out from the first frame on, one out
-    // of view keeps its estimated size (content-visibility) before and after.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const before = TAGS.map(
-      (_, index) => [card, summary, list, postList][index]!.getBoundingClientRect().height,
-    );
+    // Each widget measured in view, once rendered: a card out of view is laid out at an estimated size
+    // (content-visibility) until it comes near, and "nothing moved" is about what a visitor sees.
+    const heightInView = async (widget: Element) => {
+      widget.scrollIntoView({ block: 'start' });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return widget.getBoundingClientRect().height;
+    };
+    const before: number[] = [];
+    for (const widget of [card!, summary!, list!, postList!]) before.push(await heightInView(widget));
     const authors = [...list!.shadowRoot!.querySelectorAll('[part="author-name"]')].map((a) => a.textContent);
 
     // A card in German, rendered in German on the server: the browser keeps that rendering until its own
@@ -72,9 +75,8 @@ describe('widgets rendered with their data (renderWidgets)', () => {
     // Taken over with the data it was handed: no request, the same reviews, nothing moved.
     expect(api.requests.map((request) => request.url.href)).to.deep.equal([]);
     expect(dom.authorNames(list!)).to.deep.equal(authors);
-    widgets.forEach((widget, index) =>
-      expect(widget.getBoundingClientRect().height, widget.localName).to.equal(before[index]),
-    );
+    for (const [index, widget] of widgets.entries())
+      expect(await heightInView(widget), widget.localName).to.equal(before[index]);
     for (const widget of widgets) {
       expect(widget.shadowRoot!.querySelectorAll('[part="base"]')).to.have.length(1);
       expect(widget.querySelectorAll('script[data-rw-answers]').length, 'the answers were read').to.equal(0);
