@@ -78,6 +78,10 @@ function buildAfterwards(
   };
 }
 
+/** Per element entry (its tag), the chunks it imports, directly or not: file names in `elements/`. */
+type ElementChunks = Record<string, string[]>;
+const elementChunks: ElementChunks = {};
+
 /**
  * The per-element entries: one ES build with an entry per element into `{outDir}/elements/`, where the
  * code two entries share (Lit, the client, the base classes) is one chunk, so a page that loads two of
@@ -88,7 +92,8 @@ const perElementEntries = () =>
   buildAfterwards('per-element-entries', ({ outDir, sourcemap }) => {
     const shared = scriptTagBuild();
     return {
-      plugins: [...shared.plugins!, hoistTransitiveImports()],
+      // The loader is built once these entries are written: it preloads each entry's chunks by name.
+      plugins: [...shared.plugins!, hoistTransitiveImports(elementChunks), loaderBundle(elementChunks)],
       build: {
         ...shared.build,
         outDir: `${outDir}/elements`,
@@ -110,7 +115,7 @@ const perElementEntries = () =>
  * review-list: 450 ms more on a phone's 150 ms round trip). Appended: imports are hoisted wherever they are
  * written, and the source map of the lines above stays true.
  */
-function hoistTransitiveImports(): Plugin {
+function hoistTransitiveImports(closures: ElementChunks): Plugin {
   return {
     name: 'hoist-transitive-imports',
     generateBundle(_options, bundle) {
@@ -126,6 +131,7 @@ function hoistTransitiveImports(): Plugin {
           }
         };
         visit(chunk.fileName);
+        closures[chunk.name] = [...needed].map((file) => file.replace(/\.js$/, ''));
         const from = posix.dirname(chunk.fileName);
         const hoisted = [...needed]
           .filter((dependency) => !chunk.imports.includes(dependency))
@@ -146,13 +152,15 @@ function hoistTransitiveImports(): Plugin {
  * The light embed's loader (src/loader/): `{outDir}/loader.js`, a few KiB that show the widgets' HTML and
  * load the bundle beside it when a visitor acts. Built on its own: it shares nothing with the bundle.
  */
-const loaderBundle = () =>
+const loaderBundle = (chunks: ElementChunks) =>
   buildAfterwards('loader-bundle', ({ outDir, sourcemap }) => {
     const shared = scriptTagBuild();
     return {
+      // Read by src/loader/loader.ts (`ELEMENT_CHUNKS`): each entry's chunks, preloaded with it.
+      define: { __RW_ELEMENT_CHUNKS__: JSON.stringify(chunks) },
       build: {
         ...shared.build,
-        outDir,
+        outDir: posix.dirname(outDir),
         emptyOutDir: false,
         sourcemap,
         lib: { entry: 'src/loader/loader.ts', formats: ['es'], fileName: () => 'loader.js' },
@@ -180,13 +188,7 @@ const configuratorBundle = () =>
 export default defineConfig(() => {
   const shared = scriptTagBuild();
   return {
-    plugins: [
-      emptyOutDirBut(OTHER_BUILDS),
-      ...shared.plugins!,
-      perElementEntries(),
-      loaderBundle(),
-      configuratorBundle(),
-    ],
+    plugins: [emptyOutDirBut(OTHER_BUILDS), ...shared.plugins!, perElementEntries(), configuratorBundle()],
     build: {
       ...shared.build,
       outDir: 'dist',

@@ -29,16 +29,24 @@ import type { BenchRow } from './table.ts';
  * (the advice itself is a chunk loaded on a failure; only its hook is in the bundle): 26.3 KiB. Issue 31's
  * short tasks (a list's page rendered four cards per task, each card's template kept between batches, the
  * takeover that keeps the server's cards, for their own items only, and renders in a task of its own)
- * added 0.7 KiB: 27 KiB, 0.07 KiB over the issue's bound for the full code (26.9 KiB), to be won back.)
+ * added 0.7 KiB: 27 KiB. A server rendering's paging controls saying what data they load, which the
+ * client takes from the loader when a visitor clicked before the code came (the first tap's data no
+ * longer waits for the code), added 0.1 KiB and the client's one way to a URL won back 0.07: 27.03 KiB,
+ * 0.13 KiB over the issue's bound for the full code (26.9 KiB), to be won back.)
  */
-export const SIZE_CEILING_BYTES = 27 * 1024;
+export const SIZE_CEILING_BYTES = 27.25 * 1024;
 /**
  * The most a chunk loaded on demand may weigh: a mis-split that swallowed Lit (about 6 KiB) would pass it.
  * The carousel's behaviour (2.4 KiB) is the largest.
  */
 export const CHUNK_CEILING_BYTES = 3 * 1024;
-/** The light embed's loader (issue 31: at most 4 KiB before any interaction, 2 KiB the moonshot). */
-export const LOADER_CEILING_BYTES = 2 * 1024;
+/**
+ * The light embed's loader (issue 31: at most 4 KiB before any interaction, 2 KiB the moonshot). (2 KiB
+ * until it named each element's chunks, asked for with the entry (one round trip less on a visitor's
+ * first tap, about 250 ms on the mobile profile), and asked for a paging control's data at the click:
+ * 0.2 KiB.)
+ */
+export const LOADER_CEILING_BYTES = 2.25 * 1024;
 
 /** Issue 22's budgets for what a page loads before any interaction: one element's entry, and all four. */
 export const ELEMENT_GOAL_BYTES = 12 * 1024;
@@ -51,8 +59,9 @@ export const ELEMENT_CEILING_BYTES: Record<string, number> = {
   // Lit and the shared core (client, protocol readers, strings, base element: 15 KiB as one chunk) are most
   // of each; see the README's Performance section for what the 12 KiB goal would take.
   // (17 KiB until its placeholder took the card's shape, the location and links wrapping as the card's do,
-  // so a phone's page no longer shifts when the card arrives: 0.2 KiB.)
-  'business-card': 17.25 * 1024,
+  // so a phone's page no longer shifts when the card arrives: 0.2 KiB; 17.25 KiB until the client took
+  // the data the loader asked for at a click: 0.01 KiB.)
+  'business-card': 17.5 * 1024,
   // (19.25 KiB until issue 31's takeover in a task of its own: 0.1 KiB.)
   'rating-summary': 19.5 * 1024,
   // (25.5 KiB until issue 30's hook for the console's advice on a refused proxy; 25.6 KiB until issue 31's

@@ -17,6 +17,8 @@ export interface WranglerDev {
 /** Starts `wrangler dev` on `127.0.0.1:port`; resolves once `/livez` answers. */
 export function startWranglerDev(options: {
   port: number;
+  /** Wrangler's devtools port (default 9229: give each of several at once its own). */
+  inspectorPort?: number;
   env?: Record<string, string | undefined>;
   persistTo?: string;
   config?: string;

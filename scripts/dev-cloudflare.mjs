@@ -51,10 +51,12 @@ export const WORKER_VARIABLES = [
  * `env`: where the Worker's variables come from; `persistTo`: the Durable Object's storage (default
  * wrangler's, deploy/cloudflare/.wrangler/state). `stop()` ends wrangler and its workerd processes; `exit`
  * resolves with how wrangler ended. Aborting `signal` while it starts stops it (the promise rejects).
- * `output: 'pipe'` hands every chunk wrangler writes to `onOutput`.
+ * `output: 'pipe'` hands every chunk wrangler writes to `onOutput`. `inspectorPort`: its devtools port
+ * (default 9229).
  */
 export async function startWranglerDev({
   port,
+  inspectorPort,
   env = process.env,
   persistTo,
   config = WRANGLER_CONFIG,
@@ -79,6 +81,8 @@ export async function startWranglerDev({
   });
   const args = ['dev', '-c', config, '--ip', '127.0.0.1', '--port', String(port), '--env-file', envFile];
   if (persistTo) args.push('--persist-to', persistTo);
+  // Wrangler's devtools port is 9229 unless told: two at once (tests beside each other) would collide.
+  if (inspectorPort) args.push('--inspector-port', String(inspectorPort));
   args.push('--show-interactive-dev-session=false');
   // A process group of its own: stop() ends wrangler and the workerd processes it started, and a Ctrl-C in
   // the terminal reaches this script alone, which stops them in order.

@@ -8,14 +8,16 @@
  */
 import { ConfigError, HttpError, NetworkError, ValidationError } from './errors.ts';
 import { DEFAULT_LIMIT, isKeyLikeName } from './limits.ts';
-import type {
-  BusinessView,
-  Limits,
-  PageView,
-  PostQuery,
-  PostView,
-  ReviewQuery,
-  ReviewView,
+import {
+  EARLY_ANSWERS,
+  type BusinessView,
+  type EarlyAnswers,
+  type Limits,
+  type PageView,
+  type PostQuery,
+  type PostView,
+  type ReviewQuery,
+  type ReviewView,
 } from './protocol.ts';
 import { canonicalQuery, type Operation } from './query.ts';
 import { readBusiness, readErrorMessage, readLimits, readPage, readPost, readReview } from './read-answer.ts';
@@ -66,24 +68,17 @@ export class ReviewWidgetsClient {
   limits?: Limits;
 
   info(options?: RequestOptions): Promise<BusinessView> {
-    return this.load('info', '', options, readerOf('info', {})) as Promise<BusinessView>;
+    return this.load('info', {}, options) as Promise<BusinessView>;
   }
 
   /** A page of reviews: at most `query.limit` (default 10) of them, whatever the answer holds. */
   reviews(query: ReviewQuery = {}, options?: RequestOptions): Promise<PageView<ReviewView>> {
-    return this.load(
-      'reviews',
-      canonicalQuery('reviews', query),
-      options,
-      readerOf('reviews', query),
-    ) as Promise<PageView<ReviewView>>;
+    return this.load('reviews', query, options) as Promise<PageView<ReviewView>>;
   }
 
   /** A page of posts: at most `query.limit` (default 10) of them, whatever the answer holds. */
   posts(query: PostQuery = {}, options?: RequestOptions): Promise<PageView<PostView>> {
-    return this.load('posts', canonicalQuery('posts', query), options, readerOf('posts', query)) as Promise<
-      PageView<PostView>
-    >;
+    return this.load('posts', query, options) as Promise<PageView<PostView>>;
   }
 
   /** Forgets every cached answer (requests in flight keep going for those who wait on them). */
@@ -99,8 +94,7 @@ export class ReviewWidgetsClient {
   cached(operation: 'reviews', query: ReviewQuery): PageView<ReviewView> | undefined;
   cached(operation: 'posts', query: PostQuery): PageView<PostView> | undefined;
   cached(operation: Operation, query: ReviewQuery & PostQuery = {}): unknown {
-    const search = operation === 'info' ? '' : canonicalQuery(operation, query);
-    const entry = this.entries.get(this.urlOf(operation, search));
+    const entry = this.entries.get(this.urlOf(operation, query));
     return entry?.settled && entry.expires > Date.now() ? entry.value : undefined;
   }
 
@@ -109,7 +103,6 @@ export class ReviewWidgetsClient {
    * fetched, so the element that needs it renders at once and asks nothing of the proxy.
    */
   prime(operation: Operation, query: ReviewQuery & PostQuery, json: unknown): void {
-    const search = operation === 'info' ? '' : canonicalQuery(operation, query);
     const value = readerOf(operation, query)(json);
     this.limits = readLimits(json) ?? this.limits;
     const entry: Entry = {
@@ -120,20 +113,20 @@ export class ReviewWidgetsClient {
       expires: Date.now() + this.ttlMs,
       value,
     };
-    this.entries.set(this.urlOf(operation, search), entry);
+    this.entries.set(this.urlOf(operation, query), entry);
   }
 
-  private urlOf(operation: Operation, search: string): string {
+  private urlOf(operation: Operation, query: ReviewQuery & PostQuery): string {
+    const search = canonicalQuery(operation, query);
     return `${this.endpoint}/${operation}${search ? `?${search}` : ''}`;
   }
 
-  private load<T>(
+  private load(
     operation: Operation,
-    search: string,
+    query: ReviewQuery & PostQuery,
     options: RequestOptions | undefined,
-    parse: (json: unknown) => T,
-  ): Promise<T> {
-    const url = this.urlOf(operation, search);
+  ): Promise<unknown> {
+    const url = this.urlOf(operation, query);
     const signal = options?.signal;
     // Already cancelled: answer at once and start nothing (no one would wait for that request).
     if (signal?.aborted) return Promise.reject(abortReason(signal));
@@ -142,8 +135,8 @@ export class ReviewWidgetsClient {
       this.entries.delete(url);
       entry = undefined;
     }
-    if (!entry) entry = this.start(url, parse);
-    return this.wait(url, entry, signal) as Promise<T>;
+    if (!entry) entry = this.start(url, readerOf(operation, query));
+    return this.wait(url, entry, signal);
   }
 
   private start(url: string, parse: (json: unknown) => unknown): Entry {
@@ -210,13 +203,19 @@ export class ReviewWidgetsClient {
 
   private async request(url: string, signal: AbortSignal): Promise<unknown> {
     let response: Response;
+    // Asked for by the loader at a click made before this code arrived (taken once; a failed one is asked again).
+    const early = (globalThis as { [EARLY_ANSWERS]?: EarlyAnswers })[EARLY_ANSWERS];
+    const asked = early?.get(url);
+    early?.delete(url);
     try {
-      response = await this.fetchImpl(url, {
-        headers: { accept: 'application/json' },
-        // The proxy needs no cookies of the embedding site.
-        credentials: 'omit',
-        signal,
-      });
+      response =
+        (await asked?.catch(() => undefined)) ??
+        (await this.fetchImpl(url, {
+          headers: { accept: 'application/json' },
+          // The proxy needs no cookies of the embedding site.
+          credentials: 'omit',
+          signal,
+        }));
     } catch (error) {
       if (signal.aborted) throw abortReason(signal);
       // Why, in the console: its code loads only when a request fails (every visitor pays for the bundle).

@@ -165,6 +165,17 @@ export interface ProxyErrorBody {
  */
 export const SERVER_ANSWERS_ATTRIBUTE = 'data-rw-answers';
 
+/**
+ * On a paging control of a server's rendering: the data it loads, as a path under the endpoint
+ * (`reviews?limit=10&page=2`). A click on it before the code has arrived starts that request at once (the
+ * loader), so the page's data is in hand when the code is, rather than asked for after the takeover.
+ */
+export const LOADS_ATTRIBUTE = 'data-rw-loads';
+
+/** Where the loader leaves those early requests, by URL, for the client to take instead of asking again. */
+export const EARLY_ANSWERS = Symbol.for('review-widgets.early-answers');
+export type EarlyAnswers = Map<string, Promise<Response>>;
+
 /** The prefix of a `sync-url` list's parameters in the page URL when it names none (`?rw-page=2`). */
 export const SYNC_URL_PREFIX = 'rw-';
 

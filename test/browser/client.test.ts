@@ -3,6 +3,7 @@ import { delay, http, HttpResponse, type DefaultBodyType, type StrictRequest } f
 import { setupWorker } from 'msw/browser';
 import { clientFor, ReviewWidgetsClient } from '../../src/api/client.ts';
 import { ConfigError, HttpError, NetworkError, ValidationError } from '../../src/api/errors.ts';
+import { EARLY_ANSWERS, type EarlyAnswers } from '../../src/api/protocol.ts';
 import {
   businessInfo,
   page,
@@ -198,6 +199,41 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
       expect(received).to.have.length(3);
       await client.reviews({ page: 1 });
       expect(received).to.have.length(4);
+    });
+  });
+
+  describe('an answer the loader asked for early (a click before the code arrived)', () => {
+    const early = () =>
+      ((globalThis as { [EARLY_ANSWERS]?: EarlyAnswers })[EARLY_ANSWERS] ??= new Map()) as EarlyAnswers;
+    afterEach(() => early().clear());
+
+    it('is taken instead of asking again, by the URL the client would ask, and only once', async () => {
+      serve('reviews', () => HttpResponse.json(reviewsBody()));
+      const client = new ReviewWidgetsClient(endpoint);
+      // What the loader does: the endpoint, then the control's data path, resolved against the page.
+      const url = new URL(`${endpoint}/reviews?page=2&limit=10`, document.baseURI).href;
+      early().set(url, fetch(url));
+      await until(() => received.length === 1, 'the early request');
+      const value = await client.reviews({ page: 2 });
+      expect(value.items.map((item) => item.author.name)).to.have.length(2);
+      expect(received, 'no second request').to.have.length(1);
+      expect(early().has(url), 'taken once').to.equal(false);
+      // Not taken for another query, and not twice: a later ask (after the cache) goes to the proxy.
+      client.clear();
+      await client.reviews({ page: 2 });
+      expect(received).to.have.length(2);
+    });
+
+    it('a failed early request is asked again by the client, which shows the answer', async () => {
+      serve('reviews', () => HttpResponse.json(reviewsBody()));
+      const client = new ReviewWidgetsClient(endpoint);
+      const url = new URL(`${endpoint}/reviews?page=2&limit=10`, document.baseURI).href;
+      const failed = Promise.reject(new TypeError('Failed to fetch'));
+      failed.catch(() => {});
+      early().set(url, failed);
+      const value = await client.reviews({ page: 2 });
+      expect(value.items).to.have.length(2);
+      expect(received).to.have.length(1);
     });
   });
 

@@ -78,9 +78,18 @@ describe('the Worker on wrangler dev', () => {
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) => get(path, { ip: `10.0.${i >> 8}.${i & 255}` })),
     );
+    const failed = answers.filter((answer) => answer.status !== 200);
+    // The Worker's own account of a failure (its error lines), to tell a fault of ours from workerd's.
+    const errors = () =>
+      worker
+        .logs()
+        .split('\n')
+        .filter((line) => /error|fail|exception/i.test(line))
+        .join('\n');
     assert.deepEqual(
-      answers.map((answer) => answer.status),
-      answers.map(() => 200),
+      failed,
+      [],
+      `${failed.length} of 200 failed; the Worker logged:\n${failed.length ? errors() : ''}`,
     );
     assert.equal(new Set(answers.map((answer) => answer.body)).size, 1, 'every visitor got the same answer');
     assert.equal(readPage(JSON.parse(answers[0]!.body), 3, readReview).items.length, 3);

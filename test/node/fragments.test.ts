@@ -50,6 +50,19 @@ describe('the fragment route', () => {
     }
   });
 
+  it('names on each paging control the data it loads, the path the client asks for it by', async () => {
+    const { get } = fragmentProxy();
+    const pages = await (await get('/widget-api/html/review-list?limit=3&page=2&rating=5')).text();
+    const loads = (part: string) =>
+      new RegExp(`part="${part}"[^>]*data-rw-loads="([^"]+)"`).exec(pages)?.[1]?.replaceAll('&amp;', '&');
+    assert.equal(loads('previous'), 'reviews?page=1&limit=3&rating=5');
+    assert.equal(loads('next'), 'reviews?page=3&limit=3&rating=5');
+    // The current page's button loads nothing.
+    assert.equal(/aria-current="page"[^>]*data-rw-loads/.test(pages), false);
+    const more = await (await get('/widget-api/html/post-list?limit=2&paging=more')).text();
+    assert.match(more, /part="show-more"[^>]*data-rw-loads="posts\?page=2&amp;limit=2"/);
+  });
+
   it('a second request for the same fragment is served from the cache, without the upstream', async () => {
     const { get, upstream } = fragmentProxy();
     const first = await get('/widget-api/html/review-list?rating=5&limit=3');

@@ -53,6 +53,7 @@ export async function startWorker({
   const start = async (): Promise<Worker> => {
     const dev = await startWranglerDev({
       port,
+      inspectorPort: await freePort(),
       env,
       persistTo: join(dir, 'state'),
       ...(configPath && { config: configPath }),

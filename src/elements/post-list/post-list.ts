@@ -1,5 +1,4 @@
 import { html } from 'lit';
-import type { ReviewWidgetsClient } from '../../api/client.ts';
 import type { PageView, PostQuery, PostView } from '../../api/protocol.ts';
 import {
   renderAuthor,
@@ -79,16 +78,10 @@ export class PostList extends PagedListElement<PostView> {
     return this.t.showingPosts(from, to, total, page.totalItems);
   }
 
-  private get query(): PostQuery {
-    return { page: this.effectivePage, limit: this.effectiveLimit };
-  }
+  protected readonly operation = 'posts';
 
-  protected fetchPage(signal: AbortSignal): Promise<PageView<PostView>> {
-    return this.client.posts(this.query, { signal });
-  }
-
-  protected cachedPage(client: ReviewWidgetsClient): PageView<PostView> | undefined {
-    return client.cached('posts', this.query);
+  protected query(page: number): PostQuery {
+    return { page, limit: this.effectiveLimit };
   }
 
   protected itemKey(post: PostView): string {

@@ -7,7 +7,7 @@ import {
   type TemplateResult,
 } from 'lit';
 import type { ListLayout } from '../../api/layouts.ts';
-import { serverPageUrl, type ReviewWidgetsClient } from '../../api/client.ts';
+import { serverPageUrl } from '../../api/client.ts';
 import {
   SYNC_URL_PREFIX,
   type MediaTypeFilter,
@@ -294,22 +294,12 @@ export class ReviewList extends PagedListElement<ReviewView> {
     if (url.href !== location.href) history.replaceState(history.state, '', url);
   }
 
-  /** The API query of the current attributes; values the API does not know are left out. */
-  private get query(): ReviewQuery {
-    const query: Record<string, string | number | undefined> = {
-      page: this.effectivePage,
-      limit: this.effectiveLimit,
-    };
+  protected readonly operation = 'reviews';
+
+  protected query(page: number): ReviewQuery {
+    const query: Record<string, string | number | undefined> = { page, limit: this.effectiveLimit };
     for (const entry of CONTROLS) query[entry.name] = this.controlValue(entry);
     return query as ReviewQuery;
-  }
-
-  protected fetchPage(signal: AbortSignal): Promise<PageView<ReviewView>> {
-    return this.client.reviews(this.query, { signal });
-  }
-
-  protected cachedPage(client: ReviewWidgetsClient): PageView<ReviewView> | undefined {
-    return client.cached('reviews', this.query);
   }
 
   protected itemKey(review: ReviewView): string {

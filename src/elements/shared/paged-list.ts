@@ -12,9 +12,10 @@ import {
   type TemplateResult,
   type PropertyDeclarations,
 } from 'lit';
-import type { ReviewWidgetsClient } from '../../api/client.ts';
+import type { ReviewWidgetsClient, RequestOptions } from '../../api/client.ts';
+import { canonicalQuery } from '../../api/query.ts';
 import { HttpError } from '../../api/errors.ts';
-import type { Limits, PageView } from '../../api/protocol.ts';
+import type { Limits, PageView, PostQuery, ReviewQuery } from '../../api/protocol.ts';
 import { RwElement } from './base-element.ts';
 import { formatNumber } from './format.ts';
 import type { ItemContext } from './item-parts.ts';
@@ -27,8 +28,11 @@ import { ExpandableTexts } from './expandable-texts.ts';
 import { FocusKeeper } from './focus-keeper.ts';
 import { MediaViewer } from './media-viewer.ts';
 import { FIRST_ITEM, Paging } from './paging.ts';
-import { RenderBatches } from './render-batches.ts';
+import { isAppendOf, RenderBatches } from './render-batches.ts';
 import { Resource } from './resource.ts';
+
+/** `client.reviews` or `client.posts`, as the list calls it. */
+type PageLoader<T> = (query: ReviewQuery & PostQuery, options: RequestOptions) => Promise<PageView<T>>;
 
 /** A card: the code's rendering, or the server's card still shown. */
 export type Card = TemplateResult | Element;
@@ -138,35 +142,20 @@ export abstract class PagedListElement<T> extends RwElement {
 
   /**
    * Each card's template, kept while what it shows is the same (its item, strings, locale, "Read more",
-   * the minute):
-   * a batch then renders its own cards only, not every card before it again.
+   * the minute): a batch then renders its own cards only, not every card before it again.
    */
   private readonly cardTemplates = new WeakMap<
     object,
-    { t: Strings; locale: string; expanded: boolean; minute: number; template: TemplateResult }
+    { t: Strings; key: string; template: TemplateResult }
   >();
 
   private card(item: T, context: ItemContext): TemplateResult {
-    const expanded = context.isExpanded(this.itemKey(item));
     // A card says how long ago it was written ("5 minutes ago"): kept within the minute only.
-    const minute = Math.floor(Date.now() / 60_000);
+    const key = `${context.locale} ${context.isExpanded(this.itemKey(item))} ${Math.floor(Date.now() / 60_000)}`;
     const kept = this.cardTemplates.get(item as object);
-    if (
-      kept &&
-      kept.t === context.t &&
-      kept.locale === context.locale &&
-      kept.expanded === expanded &&
-      kept.minute === minute
-    )
-      return kept.template;
+    if (kept?.t === context.t && kept.key === key) return kept.template;
     const template = this.renderItem(item, context);
-    this.cardTemplates.set(item as object, {
-      t: context.t,
-      locale: context.locale,
-      expanded,
-      minute,
-      template,
-    });
+    this.cardTemplates.set(item as object, { t: context.t, key, template });
     return template;
   }
 
@@ -182,8 +171,7 @@ export abstract class PagedListElement<T> extends RwElement {
     const cards = this.serverCards;
     if (!cards || !items) return undefined;
     this.serverItems ??= cards.length === items.length ? items : [];
-    const kept = this.serverItems;
-    if (kept.length && items.length >= kept.length && items[0] === kept[0]) return cards;
+    if (isAppendOf(items, this.serverItems)) return cards;
     this.serverCards = this.serverItems = undefined;
     return undefined;
   }
@@ -203,6 +191,7 @@ export abstract class PagedListElement<T> extends RwElement {
     moreError: () => this.labels.moreError,
     renderError: (error, fallback, retry) => this.renderError(error, fallback, retry),
     pageHref: (page) => this.pageHref(page),
+    dataPath: (page) => `${this.operation}?${canonicalQuery(this.operation, this.query(page))}`,
   });
 
   protected override get hasOutcome(): boolean {
@@ -217,10 +206,22 @@ export abstract class PagedListElement<T> extends RwElement {
   /** The properties whose change means a new request. */
   protected static readonly queryProperties: readonly string[] = ['endpoint', 'limit', 'page'];
 
+  /** The proxy's operation the list shows. */
+  protected abstract readonly operation: 'reviews' | 'posts';
+  /** The API query of the current attributes for a page; values the API does not know are left out. */
+  protected abstract query(page: number): ReviewQuery & PostQuery;
+
   /** Loads the page of the current attributes. */
-  protected abstract fetchPage(signal: AbortSignal): Promise<PageView<T>>;
+  private fetchPage(signal: AbortSignal): Promise<PageView<T>> {
+    const client = this.client;
+    return (client[this.operation] as PageLoader<T>).call(client, this.query(this.effectivePage), { signal });
+  }
+
   /** The same page, if the shared client holds it fresh. */
-  protected abstract cachedPage(client: ReviewWidgetsClient): PageView<T> | undefined;
+  private cachedPage(client: ReviewWidgetsClient): PageView<T> | undefined {
+    return client.cached(this.operation as 'reviews', this.query(this.effectivePage)) as
+      PageView<T> | undefined;
+  }
   protected abstract renderItem(item: T, context: ItemContext): TemplateResult;
   /** The item's key: its "Read more" state and DOM ids follow it. */
   protected abstract itemKey(item: T): string;

@@ -9,6 +9,7 @@
  */
 import {
   html,
+  isServer,
   nothing,
   type ReactiveController,
   type ReactiveControllerHost,
@@ -43,6 +44,8 @@ export interface PagingOptions {
   renderError(error: unknown, fallback: string, retry: () => void): TemplateResult;
   /** The URL that shows a page, where the page renders from its URL (a server render with `sync-url`). */
   pageHref?(page: number): string | undefined;
+  /** The data of a page, as a path under the endpoint (`reviews?limit=10&page=2`). */
+  dataPath(page: number): string;
 }
 
 /** The paging action whose load is under way or failed: its error is shown next to its button. */
@@ -129,6 +132,14 @@ export class Paging<T> implements ReactiveController {
     items[before]?.focus({ preventScroll: false });
   }
 
+  /**
+   * A server's rendering says on each paging control what it loads (`data-rw-loads`): the loader starts
+   * that request at a click made before the code arrives. The browser's rendering has no use for it.
+   */
+  private loads(page: number | false | undefined): string | typeof nothing {
+    return isServer && page ? this.options.dataPath(page) : nothing;
+  }
+
   /** Paging and its error, as the host's `paging` says. */
   render(value: PageView<T>, error: unknown): TemplateResult {
     const pressed = error ? this.pressed : undefined;
@@ -155,6 +166,7 @@ export class Paging<T> implements ReactiveController {
       <button
         part="show-more"
         type="button"
+        data-rw-loads=${this.loads(next)}
         aria-disabled=${this.list.loading ? 'true' : 'false'}
         @click=${() => this.showMore(next)}
       >
@@ -173,7 +185,13 @@ export class Paging<T> implements ReactiveController {
     const current = value.page;
     const last = value.totalPages;
     return html`<nav part="pagination" class="pagination" aria-label=${this.options.label()}>
-      <button part="previous" type="button" ?disabled=${current <= 1} @click=${() => this.goTo(current - 1)}>
+      <button
+        part="previous"
+        type="button"
+        ?disabled=${current <= 1}
+        data-rw-loads=${this.loads(current - 1)}
+        @click=${() => this.goTo(current - 1)}
+      >
         ${t.previousPage}
       </button>
       <ol class="pages">
@@ -190,6 +208,7 @@ export class Paging<T> implements ReactiveController {
                     type="button"
                     aria-label=${t.pageLabel(formatNumber(locale, page))}
                     aria-current=${page === current ? 'page' : nothing}
+                    data-rw-loads=${this.loads(page !== current && page)}
                     @click=${() => page !== current && this.goTo(page)}
                   >
                     ${formatNumber(locale, page)}
@@ -202,6 +221,7 @@ export class Paging<T> implements ReactiveController {
         part="next"
         type="button"
         ?disabled=${!value.nextPage}
+        data-rw-loads=${this.loads(value.nextPage)}
         @click=${() => value.nextPage && this.goTo(value.nextPage)}
       >
         ${t.nextPage}

@@ -13,6 +13,10 @@ import { nextTurn } from './next-turn.ts';
  * layout within 50 ms (`npm run bench`, "Render"). */
 export const CARDS_PER_TASK = 4;
 
+/** Whether `items` begin with `before`'s items (a page appended to them: "Show more"); none: false. */
+export const isAppendOf = (items: readonly unknown[], before: readonly unknown[] | undefined): boolean =>
+  !!before?.length && items.length >= before.length && items[0] === before[0];
+
 export class RenderBatches implements ReactiveController {
   /** The items being rendered, and how many of them the next render shows. */
   private items?: readonly unknown[];
@@ -36,9 +40,10 @@ export class RenderBatches implements ReactiveController {
   count(items: readonly unknown[], { all = false, first = CARDS_PER_TASK, hold = false } = {}): number {
     if (items !== this.items) {
       const previous = this.items;
-      const appended = !!previous?.length && items.length >= previous.length && items[0] === previous[0];
       this.items = items;
-      this.shown = appended ? Math.min(this.shown, previous!.length) + CARDS_PER_TASK : first;
+      this.shown = isAppendOf(items, previous)
+        ? Math.min(this.shown, previous!.length) + CARDS_PER_TASK
+        : first;
     }
     if (all) this.shown = items.length;
     // Held while the items are about to be replaced (a new page loading): no task spent on their cards.

@@ -171,6 +171,14 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       metrics.cacheRequest('cache', outcome as CacheResult);
       return await cachedAnswer(request, answer, outcome);
     } catch (error) {
+      // An UpstreamError is the upstream's (logged where it was made); anything else is a fault of ours.
+      if (!(error instanceof UpstreamError)) {
+        config.log({
+          type: 'upstream',
+          level: 'error',
+          message: `unexpected load failure: ${String(error)}`,
+        });
+      }
       return upstreamErrorResponse(error, clock.now());
     }
   }

@@ -40,6 +40,7 @@ class PagedHost extends LitElement {
     label: () => 'Items: pages',
     moreError: () => 'Could not load more items.',
     renderError: (_error, message) => html`<p part="error">${message}</p>`,
+    dataPath: (page) => `items?page=${page}`,
   });
   readonly focusKeeper = new FocusKeeper(this, () =>
     this.renderRoot.querySelector<HTMLElement>('[aria-current="page"]'),
