@@ -55,6 +55,8 @@ const adopted = new WeakSet<Element>();
 const takeover = new MutationObserver(() => {
   for (const [widget, { first }] of shown) if (!first.isConnected && defined(widget)) void takenOver(widget);
 });
+/** The chunks fetched ahead of their import. */
+const fetched = new Set<string>();
 /** Per tag: its code loading or loaded (forgotten when it failed), and how many loads failed. */
 const code = new Map<string, Promise<unknown>>();
 const failures = new Map<string, number>();
@@ -83,18 +85,24 @@ function loadCode(tag: string): void {
   // (hashed chunks are immutable there), where the entry's imports find them: not imported, nor
   // modulepreloaded, because a module that fails to load stays failed for the page, and the next intent
   // could not try again.
-  for (const chunk of ELEMENT_CHUNKS[tag] ?? [])
+  for (const chunk of ELEMENT_CHUNKS[tag] ?? []) {
+    // Once per page (elements share chunks), again after a failure.
+    if (fetched.has(chunk)) continue;
+    fetched.add(chunk);
     fetch(new URL(`${chunk}.js`, url))
       .then((response) => {
         warmNumbers();
         return response.arrayBuffer();
       })
-      .catch(() => {});
+      .catch(() => fetched.delete(chunk));
+  }
   code.set(
     tag,
     import(/* @vite-ignore */ failed ? `${url}?retry=${failed}` : url).catch((error: unknown) => {
       failures.set(tag, failed + 1);
       code.delete(tag);
+      // What was asked for early may be old by the next intent: the code will ask for itself.
+      early().clear();
       console.warn(`review-widgets: the code of <${tag}> did not load; the next touch tries again.`, error);
     }),
   );
@@ -136,13 +144,20 @@ function adopt(widget: Element): void {
   if (widget.hasAttribute('autoplay') || fromUrl) loadCode(widget.localName);
 }
 
-/** The widget's endpoint as the client reads it, without a trailing slash. */
-const endpointOf = (widget: Element) => (widget.getAttribute('endpoint') ?? '').trim().replace(/\/+$/, '');
+/** The widget's endpoint as the client reads it: absolute, without query, fragment or a trailing slash.
+ * Throws for none, or one that is not a URL. */
+function endpointOf(widget: Element): string {
+  const endpoint = widget.getAttribute('endpoint')?.trim();
+  if (!endpoint) throw new Error('no endpoint');
+  const url = new URL(endpoint, document.baseURI);
+  url.search = url.hash = '';
+  return url.href.replace(/\/+$/, '');
+}
 
 /** The widget's fragment URL: its endpoint's route with each attribute the route accepts. */
 function fragmentUrl(widget: Element): URL {
   const tag = widget.localName as FragmentTag;
-  const url = new URL(`${endpointOf(widget)}/${FRAGMENT_ROUTE}/${tag}`, document.baseURI);
+  const url = new URL(`${endpointOf(widget)}/${FRAGMENT_ROUTE}/${tag}`);
   for (const name of FRAGMENT_ATTRIBUTES[tag]) {
     const value = widget.getAttribute(name);
     if (value !== null && name !== 'endpoint') url.searchParams.set(name, value);
@@ -163,7 +178,6 @@ function show(widget: Element, root: ShadowRoot): void {
 
 async function paint(widget: Element): Promise<void> {
   try {
-    if (!widget.getAttribute('endpoint')) throw new Error('no endpoint');
     const response = await fetch(fragmentUrl(widget), { credentials: 'omit' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const parsed = document.createElement('template');
@@ -222,13 +236,21 @@ function onEvent(widget: Element, event: Event): void {
  * round trip less): the client takes the answer by its URL, which it builds the same way.
  */
 function askEarly(widget: Element, path: string | null): void {
-  if (!path) return;
-  const url = new URL(`${endpointOf(widget)}/${path}`, document.baseURI).href;
-  ((globalThis as { [EARLY_ANSWERS]?: EarlyAnswers })[EARLY_ANSWERS] ??= new Map()).set(
-    url,
-    fetch(url, { headers: { accept: 'application/json' }, credentials: 'omit' }),
-  );
+  try {
+    if (!path) return;
+    const url = `${endpointOf(widget)}/${path}`;
+    // (A second click on the same control before the code asks nothing more: the client takes one answer.)
+    if (early().has(url)) return;
+    const answer = fetch(url, { headers: { accept: 'application/json' }, credentials: 'omit' });
+    // Failed: the client asks again itself (and none of this is an error of the page's).
+    answer.catch(() => {});
+    early().set(url, answer);
+  } catch {
+    // No usable endpoint: the code will say so.
+  }
 }
+
+const early = () => ((globalThis as { [EARLY_ANSWERS]?: EarlyAnswers })[EARLY_ANSWERS] ??= new Map());
 
 /**
  * Once a widget's code has replaced the rendering the loader showed: the visitor's actions, in order, on

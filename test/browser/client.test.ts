@@ -234,6 +234,7 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
       const value = await client.reviews({ page: 2 });
       expect(value.items).to.have.length(2);
       expect(received).to.have.length(1);
+      expect(early().has(url), 'taken').to.equal(false);
     });
   });
 

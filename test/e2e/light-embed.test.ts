@@ -244,6 +244,72 @@ describe('the light embed', () => {
     await page.context().close();
   });
 
+  it('two taps on Next page before the code arrives: page 2, its data asked for once', async () => {
+    const { page, problems, requests, release } = await visit();
+    const next = control(page, /next page/i);
+    const askedData = page.waitForRequest((request) => /\/widget-api\/reviews\?.*page=2/.test(request.url()));
+    await next.click();
+    await next.click();
+    await askedData;
+    release();
+    await tookOver(page);
+    await page.waitForFunction(() => {
+      const root = document.querySelector('review-list')!.shadowRoot!;
+      return (
+        root.querySelector('[aria-current="page"]')?.textContent?.trim() === '2' &&
+        !root.querySelector('[aria-busy="true"]')
+      );
+    });
+    const asked = requests.filter((path) => path.startsWith('/widget-api/reviews'));
+    assert.deepEqual(
+      asked.map((path) => new URLSearchParams(path.split('?')[1]).get('page')),
+      ['2'],
+      `asked: ${asked.join(', ')}`,
+    );
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  it('the code arrives in one round trip: each chunk is downloaded once, with the entry, not after it', async () => {
+    // No request routing here: it would turn the browser's HTTP cache off.
+    const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(NAME_SHIM);
+    const problems = pageProblems(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    /** Per file of the code: the times it was asked for, and how many answers came from the network. */
+    const files = new Map<string, { asked: number[]; fromNetwork: number }>();
+    const file = (url: string) => {
+      const path = new URL(url).pathname;
+      if (!path.startsWith('/dist/elements/')) return undefined;
+      if (!files.has(path)) files.set(path, { asked: [], fromNetwork: 0 });
+      return files.get(path);
+    };
+    cdp.on('Network.requestWillBeSent', (event) => file(event.request.url)?.asked.push(event.timestamp));
+    cdp.on('Network.responseReceived', (event) => {
+      const entry = file(event.response.url);
+      if (entry && !event.response.fromDiskCache) entry.fromNetwork++;
+    });
+    await page.goto(`${running.app.url}/light.html`);
+    await page.waitForFunction(() =>
+      document.querySelector('review-list')?.shadowRoot?.querySelector('article'),
+    );
+    await page.locator('review-list').hover();
+    await page.waitForFunction(() => !!customElements.get('review-list'));
+    const entry = files.get('/dist/elements/review-list.js');
+    assert.ok(entry, 'the entry was asked for');
+    const chunks = [...files].filter(([path]) => path !== '/dist/elements/review-list.js');
+    assert.ok(chunks.length >= 3, `its chunks were asked for: ${[...files.keys()].join(', ')}`);
+    for (const [path, { asked, fromNetwork }] of chunks) {
+      assert.equal(fromNetwork, 1, `${path} downloaded once`);
+      // Asked for (by the loader) no later than the entry, not once the entry had been read.
+      assert.ok(Math.min(...asked) <= Math.min(...entry.asked), `${path} asked for with the entry`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   it('a proxy without the fragment route: each element’s code loads at once and shows the reviews itself', async () => {
     const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();

@@ -25,6 +25,7 @@ import type { Strings } from './strings.ts';
 
 export interface PagingHost extends ReactiveControllerHost, HTMLElement {
   page: number;
+  readonly isUpdatePending: boolean;
   paging: 'pages' | 'more';
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
@@ -80,7 +81,9 @@ export class Paging<T> implements ReactiveController {
     // After a failed page change `page` already holds the page the visitor asks for while the list still
     // shows the previous one: setting it again would change nothing, so ask again (unless already asking).
     if (page === this.options.currentPage()) {
-      if (!this.list.loading) void this.list.run();
+      // (Unless the update that loads it is still to come: a second click before it, as the loader
+      // replays two taps made before the code, asks once.)
+      if (!this.list.loading && !host.isUpdatePending) void this.list.run();
     } else {
       host.page = page;
     }
@@ -116,8 +119,9 @@ export class Paging<T> implements ReactiveController {
    * a carousel that reached its end keeps focus where the visitor is).
    */
   async showMore(next: number, moveFocus = true): Promise<void> {
-    if (this.list.loading) return;
     const host = this.host;
+    // Already asked for (or a second click before the update that asks: the loader's replay of two taps).
+    if (this.list.loading || (host.isUpdatePending && host.page === next)) return;
     const before = this.list.value?.items.length ?? 0;
     this.appending = true;
     this.pressed = { more: next };
