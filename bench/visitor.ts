@@ -1,6 +1,7 @@
 /**
  * What a visitor on a mid-range phone pays (issue 31): a marketing page of ANOTHER site (a hero, then
- * business-card + rating-summary + review-list) that embeds the widgets from the `npm start` app, in the
+ * business-card + rating-summary + review-list) that embeds the widgets from the `npm start` app (over
+ * HTTP/2, through bench/http2-front.ts, as every platform it is deployed on serves it), in the
  * system Chromium throttled like Lighthouse's mobile profile (CPU 4× slower, 150 ms round trip, 1.6 Mbit/s
  * down, 750 kbit/s up, 390×844), each load in a fresh context (a first visit), median of `ROUNDS`, the pages
  * in turn within each round. The baselines are in the same run: the page without widgets, and the same
@@ -19,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchChromium, NAME_SHIM, recordLayoutShift, startApp } from '../test/e2e/support.ts';
+import { startHttp2Front } from './http2-front.ts';
 import { formatNumber, markdownTable, median, type BenchRow } from './table.ts';
 
 const ROUNDS = Number(process.env.BENCH_VISITOR_ROUNDS) || 5;
@@ -241,10 +243,13 @@ const describe = (summary: Summary) =>
       : [`tap → page 2 ${ms(summary.interaction)} (longest task ${ms(summary.interactionLongest)})`]),
   ].join(' · ');
 
-/** Fetches the widgets' HTML as a site's server includes it (a PHP include of the fragment route). */
-async function fetchFragments(proxy: string): Promise<Fragments> {
+/**
+ * Fetches the widgets' HTML as a site's server includes it (a PHP include of the fragment route), from
+ * `proxy`, for widgets whose endpoint is at `publicUrl` (the browser's way to the same proxy).
+ */
+async function fetchFragments(proxy: string, publicUrl: string): Promise<Fragments> {
   const fragment = async (tag: string, query: string) => {
-    const endpoint = encodeURIComponent(`${proxy}/widget-api`);
+    const endpoint = encodeURIComponent(`${publicUrl}/widget-api`);
     const response = await fetch(`${proxy}/widget-api/html/${tag}?endpoint=${endpoint}${query}`);
     if (!response.ok) throw new Error(`${tag}: ${response.status}`);
     return response.text();
@@ -273,13 +278,15 @@ export async function runVisitorBench(): Promise<BenchRow[]> {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
   const app = await startApp({ ALLOWED_ORIGINS: siteUrl });
-  const browser = await launchChromium();
+  // The proxy (and its scripts) over HTTP/2, as deployed; its certificate is the run's own.
+  const front = await startHttp2Front(app.url);
+  const browser = await launchChromium(['--ignore-certificate-errors']);
   try {
-    const fragments = await fetchFragments(app.url);
+    const fragments = await fetchFragments(app.url, front.url);
     pages = new Map(
       PAGES.map((under, index) => [
         `/${index}.html`,
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${under.name}</title>${STYLE}</head><body>${HERO}<main>${under.body(app.url, fragments)}</main></body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${under.name}</title>${STYLE}</head><body>${HERO}<main>${under.body(front.url, fragments)}</main></body></html>`,
       ]),
     );
     const visits = PAGES.map(() => [] as Visit[]);
@@ -325,6 +332,7 @@ export async function runVisitorBench(): Promise<BenchRow[]> {
     ];
   } finally {
     await browser.close();
+    await front.close();
     await app.close();
     site.close();
   }

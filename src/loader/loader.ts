@@ -259,14 +259,13 @@ const early = () => ((globalThis as { [EARLY_ANSWERS]?: EarlyAnswers })[EARLY_AN
 async function takenOver(widget: Element): Promise<void> {
   const { pending, focused, acted } = shown.get(widget)!;
   shown.delete(widget);
-  const root = widget.shadowRoot!;
-  let controls = root.querySelectorAll<HTMLElement>(CONTROLS);
   // The code's first render may keep the server's cards until its own replace them (a few per task):
-  // a control still of the server's rendering waits for the element's whole rendering.
-  if (acted.some((control) => control.isConnected)) {
+  // a control still of the server's rendering waits for the element's whole rendering. Any other action
+  // is done in a task of its own, not in the takeover's (two shorter tasks on a phone rather than one).
+  if (acted.some((control) => control.isConnected))
     await (widget as Element & { updateComplete?: Promise<unknown> }).updateComplete;
-    controls = root.querySelectorAll<HTMLElement>(CONTROLS);
-  }
+  else if (pending.length) await new Promise((resolve) => setTimeout(resolve));
+  const controls = widget.shadowRoot!.querySelectorAll<HTMLElement>(CONTROLS);
   for (const { index, value } of pending) {
     const control = controls[index];
     if (control instanceof HTMLSelectElement && value !== undefined) {
