@@ -51,6 +51,8 @@ interface LoadContext {
 
 export class AnswerCache {
   private readonly lru: LRUCache<string, Entry, LoadContext>;
+  /** The keys whose load is in flight (lru-cache's background fetches). */
+  private readonly loading = new Set<string>();
 
   constructor(
     private readonly config: CacheConfig,
@@ -69,6 +71,7 @@ export class AnswerCache {
       // A visitor who goes away must not cancel the upstream call others are waiting for.
       ignoreFetchAbort: true,
       fetchMethod: async (key, _stale, { context: { load, staleServable, knownStoredAt } }) => {
+        this.loading.add(key);
         try {
           const loadHere = () => this.loadHere(load);
           return await (this.fleet ? this.fleet.load(key, knownStoredAt, loadHere) : loadHere());
@@ -78,6 +81,8 @@ export class AnswerCache {
             return { kind: 'failure', error, storedAt: this.clock.now() };
           }
           throw error;
+        } finally {
+          this.loading.delete(key);
         }
       },
     });
@@ -135,11 +140,17 @@ export class AnswerCache {
     return age < (entry.kind === 'answer' ? this.config.ttlMs : this.config.negativeTtlMs);
   }
 
-  /** The fleet's answer when it is newer than `entry`, kept here from now on; else `entry`. */
+  /**
+   * The fleet's answer when it is newer than `entry`, kept here from now on (unless a load of the key is
+   * in flight: it stores its own answer); else `entry`.
+   */
   private async adopt(key: string, entry: Entry | undefined): Promise<Entry | undefined> {
     const shared = await this.fleet!.read(key);
     if (!shared || (entry && shared.storedAt <= entry.storedAt)) return entry;
-    this.lru.set(key, shared);
+    // A `set` over a fetch in flight aborts that fetch's AbortController, which belongs to the request
+    // that started it: on Workers another request may not touch it ("Cannot perform I/O on behalf of a
+    // different request"), and this request failed with a 502 (2 of 200 in a burst on a cold isolate).
+    if (!this.loading.has(key)) this.lru.set(key, shared);
     return shared;
   }
 
