@@ -13,6 +13,9 @@ import { gated, reply, withUpstream } from './support/fake-upstream.ts';
 import { FakeClock, settle } from './support/fake-clock.ts';
 import { makeProxy, until, type Answer } from './support/proxy-harness.ts';
 import { readBusiness, readPage, readReview } from '../../src/api/read-answer.ts';
+import { AnswerCache, servedAnswer } from '../../src/server/proxy/cache.ts';
+import type { SharedAnswers } from '../../src/server/proxy/fleet/shared-answers.ts';
+import type { CachedAnswer } from '../../src/server/proxy/types.ts';
 
 const MISS_STATUS = 'review-widgets; fwd=miss; stored';
 const infoName = (answer: Answer) => readBusiness(answer.json()).name;
@@ -336,5 +339,52 @@ describe('stale-while-revalidate and stale-if-error', { concurrency: true }, () 
       assert.equal(stale.headers.get('x-cache'), 'STALE-IF-ERROR');
       assert.equal(upstream.calls(), 2);
     });
+  });
+});
+
+describe('the fleet behind the cache', () => {
+  test('a request that adopts the fleet’s answer while this instance loads the key does not abort that load', async () => {
+    // On Workers a load's AbortController (lru-cache's, per fetch) belongs to the request that started
+    // it: another request aborting it throws "Cannot perform I/O on behalf of a different request".
+    const clock = new FakeClock(Date.parse('2026-11-27T00:00:00Z'));
+    let published: CachedAnswer | undefined;
+    let finishLoad!: (answer: CachedAnswer) => void;
+    const fleet = {
+      read: async () => published,
+      load: () => new Promise<CachedAnswer>((resolve) => (finishLoad = resolve)),
+    } as unknown as SharedAnswers;
+    const cache = new AnswerCache(
+      {
+        ttlMs: 60_000,
+        staleWhileRevalidateMs: 0,
+        staleIfErrorMs: 0,
+        negativeTtlMs: 1000,
+        maxEntries: 10,
+        maxBytes: 1e6,
+      },
+      clock,
+      fleet,
+    );
+    const aborted: string[] = [];
+    const abort = AbortController.prototype.abort;
+    AbortController.prototype.abort = function (this: AbortController, reason?: unknown) {
+      aborted.push(String(reason));
+      return abort.call(this, reason);
+    };
+    try {
+      const loading = cache.get('reviews?page=1', async () => 'unused');
+      await settle();
+      // The loading instance has published (the fleet's answer) but its load has not resolved yet.
+      const answer = await servedAnswer('{"page":1}', clock.now());
+      published = answer;
+      const adopted = await cache.get('reviews?page=1', async () => 'unused');
+      assert.equal(adopted.answer, answer, 'the adopting request is answered with the fleet’s answer');
+      finishLoad(answer);
+      assert.equal((await loading).answer, answer);
+      assert.deepEqual(aborted, [], 'no request aborted the load in flight');
+      assert.equal(cache.fresh('reviews?page=1'), answer, 'the load stored its answer');
+    } finally {
+      AbortController.prototype.abort = abort;
+    }
   });
 });
