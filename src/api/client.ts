@@ -9,9 +9,9 @@
 import { ConfigError, HttpError, NetworkError, ValidationError } from './errors.ts';
 import { DEFAULT_LIMIT, isKeyLikeName } from './limits.ts';
 import {
-  EARLY_ANSWERS,
+  DATA_REQUEST,
+  earlyAnswers,
   type BusinessView,
-  type EarlyAnswers,
   type Limits,
   type PageView,
   type PostQuery,
@@ -19,7 +19,7 @@ import {
   type ReviewQuery,
   type ReviewView,
 } from './protocol.ts';
-import { canonicalQuery, type Operation } from './query.ts';
+import { dataPath, type Operation } from './query.ts';
 import { readBusiness, readErrorMessage, readLimits, readPage, readPost, readReview } from './read-answer.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
@@ -117,8 +117,7 @@ export class ReviewWidgetsClient {
   }
 
   private urlOf(operation: Operation, query: ReviewQuery & PostQuery): string {
-    const search = canonicalQuery(operation, query);
-    return `${this.endpoint}/${operation}${search ? `?${search}` : ''}`;
+    return `${this.endpoint}/${dataPath(operation, query)}`;
   }
 
   private load(
@@ -204,18 +203,11 @@ export class ReviewWidgetsClient {
   private async request(url: string, signal: AbortSignal): Promise<unknown> {
     let response: Response;
     // Asked for by the loader at a click made before this code arrived (taken once; a failed one is asked again).
-    const early = (globalThis as { [EARLY_ANSWERS]?: EarlyAnswers })[EARLY_ANSWERS];
-    const asked = early?.get(url);
-    early?.delete(url);
+    const asked = earlyAnswers().get(url);
+    earlyAnswers().delete(url);
     try {
       response =
-        (await asked?.catch(() => undefined)) ??
-        (await this.fetchImpl(url, {
-          headers: { accept: 'application/json' },
-          // The proxy needs no cookies of the embedding site.
-          credentials: 'omit',
-          signal,
-        }));
+        (await asked?.catch(() => undefined)) ?? (await this.fetchImpl(url, { ...DATA_REQUEST, signal }));
     } catch (error) {
       if (signal.aborted) throw abortReason(signal);
       // Why, in the console: its code loads only when a request fails (every visitor pays for the bundle).

@@ -173,8 +173,17 @@ export const SERVER_ANSWERS_ATTRIBUTE = 'data-rw-answers';
 export const LOADS_ATTRIBUTE = 'data-rw-loads';
 
 /** Where the loader leaves those early requests, by URL, for the client to take instead of asking again. */
-export const EARLY_ANSWERS = Symbol.for('review-widgets.early-answers');
+const EARLY_ANSWERS = Symbol.for('review-widgets.early-answers');
 export type EarlyAnswers = Map<string, Promise<Response>>;
+/** The page's early answers, from whichever copy of the code (loader or client) runs first. */
+export const earlyAnswers = (): EarlyAnswers =>
+  ((globalThis as { [EARLY_ANSWERS]?: EarlyAnswers })[EARLY_ANSWERS] ??= new Map());
+
+/** How the browser asks the proxy for data: JSON, without the embedding site's cookies (the proxy needs none). */
+export const DATA_REQUEST = {
+  headers: { accept: 'application/json' },
+  credentials: 'omit',
+} as const satisfies RequestInit;
 
 /** The prefix of a `sync-url` list's parameters in the page URL when it names none (`?rw-page=2`). */
 export const SYNC_URL_PREFIX = 'rw-';

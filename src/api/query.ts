@@ -106,6 +106,13 @@ export function canonicalQuery(operation: Operation, query: ParsedQuery = {}): s
   return out;
 }
 
+/** Where an operation's data lives under the endpoint (`reviews?page=2&limit=10`): the one spelling the
+ * client asks by and a server's rendering names on its paging controls, so the two always match. */
+export function dataPath(operation: Operation, query?: ParsedQuery): string {
+  const search = canonicalQuery(operation, query);
+  return search ? `${operation}?${search}` : operation;
+}
+
 export function isOneOf<const T extends readonly string[]>(list: T, value: unknown): value is T[number] {
   return typeof value === 'string' && (list as readonly string[]).includes(value);
 }

@@ -17,11 +17,11 @@
  */
 import { FRAGMENT_ATTRIBUTES, FRAGMENT_ROUTE, type FragmentTag } from '../api/fragment-attributes.ts';
 import {
-  EARLY_ANSWERS,
+  DATA_REQUEST,
   LOADS_ATTRIBUTE,
   SERVER_ANSWERS_ATTRIBUTE,
   SYNC_URL_PREFIX,
-  type EarlyAnswers,
+  earlyAnswers,
 } from '../api/protocol.ts';
 
 const TAGS = Object.keys(FRAGMENT_ATTRIBUTES) as FragmentTag[];
@@ -102,7 +102,7 @@ function loadCode(tag: string): void {
       failures.set(tag, failed + 1);
       code.delete(tag);
       // What was asked for early may be old by the next intent: the code will ask for itself.
-      early().clear();
+      earlyAnswers().clear();
       console.warn(`review-widgets: the code of <${tag}> did not load; the next touch tries again.`, error);
     }),
   );
@@ -240,17 +240,15 @@ function askEarly(widget: Element, path: string | null): void {
     if (!path) return;
     const url = `${endpointOf(widget)}/${path}`;
     // (A second click on the same control before the code asks nothing more: the client takes one answer.)
-    if (early().has(url)) return;
-    const answer = fetch(url, { headers: { accept: 'application/json' }, credentials: 'omit' });
+    if (earlyAnswers().has(url)) return;
+    const answer = fetch(url, DATA_REQUEST);
     // Failed: the client asks again itself (and none of this is an error of the page's).
     answer.catch(() => {});
-    early().set(url, answer);
+    earlyAnswers().set(url, answer);
   } catch {
     // No usable endpoint: the code will say so.
   }
 }
-
-const early = () => ((globalThis as { [EARLY_ANSWERS]?: EarlyAnswers })[EARLY_ANSWERS] ??= new Map());
 
 /**
  * Once a widget's code has replaced the rendering the loader showed: the visitor's actions, in order, on

@@ -24,7 +24,7 @@ import {
   type ReviewView,
   type ServerAnswer,
 } from '../api/protocol.ts';
-import { canonicalQuery, type Operation } from '../api/query.ts';
+import { canonicalQuery, dataPath, type Operation } from '../api/query.ts';
 import { escapeAttribute } from '../server/proxy/fragments.ts';
 import '../define.ts';
 import { loadTranslation } from '../elements/shared/i18n/index.ts';
@@ -112,7 +112,7 @@ export async function renderWidgets(markup: string, options: RenderWidgetsOption
 }
 
 function keyOf({ endpoint, operation, query }: Asked & { endpoint: string }): string {
-  return `${endpoint} ${operation}?${canonicalQuery(operation, query)}`;
+  return `${endpoint} ${dataPath(operation, query)}`;
 }
 
 interface Widget {

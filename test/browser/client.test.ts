@@ -3,7 +3,7 @@ import { delay, http, HttpResponse, type DefaultBodyType, type StrictRequest } f
 import { setupWorker } from 'msw/browser';
 import { clientFor, ReviewWidgetsClient } from '../../src/api/client.ts';
 import { ConfigError, HttpError, NetworkError, ValidationError } from '../../src/api/errors.ts';
-import { EARLY_ANSWERS, type EarlyAnswers } from '../../src/api/protocol.ts';
+import { earlyAnswers as early } from '../../src/api/protocol.ts';
 import {
   businessInfo,
   page,
@@ -203,8 +203,6 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
   });
 
   describe('an answer the loader asked for early (a click before the code arrived)', () => {
-    const early = () =>
-      ((globalThis as { [EARLY_ANSWERS]?: EarlyAnswers })[EARLY_ANSWERS] ??= new Map()) as EarlyAnswers;
     afterEach(() => early().clear());
 
     it('is taken instead of asking again, by the URL the client would ask, and only once', async () => {

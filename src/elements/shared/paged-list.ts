@@ -13,7 +13,7 @@ import {
   type PropertyDeclarations,
 } from 'lit';
 import type { ReviewWidgetsClient, RequestOptions } from '../../api/client.ts';
-import { canonicalQuery } from '../../api/query.ts';
+import { dataPath } from '../../api/query.ts';
 import { HttpError } from '../../api/errors.ts';
 import type { Limits, PageView, PostQuery, ReviewQuery } from '../../api/protocol.ts';
 import { RwElement } from './base-element.ts';
@@ -191,7 +191,7 @@ export abstract class PagedListElement<T> extends RwElement {
     moreError: () => this.labels.moreError,
     renderError: (error, fallback, retry) => this.renderError(error, fallback, retry),
     pageHref: (page) => this.pageHref(page),
-    dataPath: (page) => `${this.operation}?${canonicalQuery(this.operation, this.query(page))}`,
+    dataPath: (page) => dataPath(this.operation, this.query(page)),
   });
 
   protected override get hasOutcome(): boolean {
