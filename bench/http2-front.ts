@@ -15,6 +15,12 @@ import { join } from 'node:path';
 export interface Http2Front {
   /** `https://127.0.0.1:{port}` */
   url: string;
+  /**
+   * The Chromium flag that trusts this certificate (its key's SHA-256). Not `--ignore-certificate-errors`:
+   * a response over a connection with a certificate error is never stored in the HTTP cache, so every
+   * script fetched ahead of its import (the loader's) would be downloaded twice.
+   */
+  chromiumFlag: string;
   close(): Promise<void>;
 }
 
@@ -49,6 +55,12 @@ export async function startHttp2Front(target: string): Promise<Http2Front> {
     ],
     { stdio: 'ignore' },
   );
+  const spki = execFileSync('sh', [
+    '-c',
+    `openssl x509 -in '${cert}' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`,
+  ])
+    .toString()
+    .trim();
   const upstream = new URL(target);
   const server = createSecureServer(
     { key: readFileSync(key), cert: readFileSync(cert), allowHTTP1: true },
@@ -78,6 +90,7 @@ export async function startHttp2Front(target: string): Promise<Http2Front> {
   const { port } = server.address() as { port: number };
   return {
     url: `https://127.0.0.1:${port}`,
+    chromiumFlag: `--ignore-certificate-errors-spki-list=${spki}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

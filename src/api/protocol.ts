@@ -172,6 +172,16 @@ export const SERVER_ANSWERS_ATTRIBUTE = 'data-rw-answers';
  */
 export const LOADS_ATTRIBUTE = 'data-rw-loads';
 
+/**
+ * On a server rendering's control that shows another page (Previous, Next, a page's button; not "Show
+ * more"): that page. A click on it before the code sets the widget's `page`, as the code would, and the
+ * loader shows that page from the proxy's HTML like a link's page; if the code comes first, it renders it.
+ */
+export const PAGE_ATTRIBUTE = 'data-rw-page';
+
+/** A list's items, in any layout, in the server's rendering and the code's: keyboard users continue reading at the first. */
+export const FIRST_ITEM = '.items > * > [tabindex="-1"]';
+
 /** Where the loader leaves those early requests, by URL, for the client to take instead of asking again. */
 const EARLY_ANSWERS = Symbol.for('review-widgets.early-answers');
 export type EarlyAnswers = Map<string, Promise<Response>>;

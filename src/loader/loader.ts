@@ -18,7 +18,9 @@
 import { FRAGMENT_ATTRIBUTES, FRAGMENT_ROUTE, type FragmentTag } from '../api/fragment-attributes.ts';
 import {
   DATA_REQUEST,
+  FIRST_ITEM,
   LOADS_ATTRIBUTE,
+  PAGE_ATTRIBUTE,
   SERVER_ANSWERS_ATTRIBUTE,
   SYNC_URL_PREFIX,
   earlyAnswers,
@@ -45,9 +47,17 @@ interface Pending {
   value?: string;
 }
 
-/** Per widget shown without its code: a node of that rendering (gone once the code renders), the action
- * to replay and the control that held focus. */
-const shown = new Map<Element, { first: Node; pending: Pending[]; focused?: number; acted: Element[] }>();
+/** Per widget shown without its code: a node of that rendering (gone once the code renders), the actions
+ * to replay, the control that held focus (its place and itself), the controls acted on, and whether the
+ * page was turned from below the widget's top (then focus goes to the new page's first item). */
+interface Shown {
+  first: Node;
+  pending: Pending[];
+  focused?: [number, Element];
+  acted: Element[];
+  fromBelow?: boolean;
+}
+const shown = new Map<Element, Shown>();
 const sheets = new Map<string, CSSStyleSheet>();
 const adopted = new WeakSet<Element>();
 /** The code's first render of a widget replaces the nodes it was shown with (shadow roots are watched
@@ -176,31 +186,44 @@ function show(widget: Element, root: ShadowRoot): void {
     root.addEventListener(type, (event) => onEvent(widget, event), { passive: true, capture: true });
 }
 
+/** The widget rendered by the proxy's fragment route with its data: content and the answers it was
+ * rendered from. Throws for anything else (without its answers it was rendered loading: the code does
+ * better). */
+async function fragment(widget: Element): Promise<[DocumentFragment, Element]> {
+  const response = await fetch(fragmentUrl(widget), { credentials: 'omit' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const parsed = document.createElement('template');
+  parsed.innerHTML = await response.text();
+  const rendered = parsed.content.querySelector<HTMLTemplateElement>('template[shadowrootmode]');
+  const answers = parsed.content.querySelector(`script[${SERVER_ANSWERS_ATTRIBUTE}]`);
+  if (!rendered || !answers) throw new Error('not rendered with its data');
+  return [rendered.content, answers];
+}
+
+/** Puts a fragment in the widget's shadow root, in place of what was there, and its answers in the widget. */
+function fill(widget: Element, root: ShadowRoot, [content, answers]: [DocumentFragment, Element]): void {
+  root.adoptedStyleSheets = [...content.querySelectorAll('style')].map((style) => {
+    const text = style.textContent ?? '';
+    style.remove();
+    let sheet = sheets.get(text);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(text);
+      sheets.set(text, sheet);
+    }
+    return sheet;
+  });
+  root.replaceChildren(content);
+  widget.querySelector(`:scope > script[${SERVER_ANSWERS_ATTRIBUTE}]`)?.remove();
+  widget.append(answers);
+}
+
 async function paint(widget: Element): Promise<void> {
   try {
-    const response = await fetch(fragmentUrl(widget), { credentials: 'omit' });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const parsed = document.createElement('template');
-    parsed.innerHTML = await response.text();
-    const rendered = parsed.content.querySelector<HTMLTemplateElement>('template[shadowrootmode]');
-    const answers = parsed.content.querySelector(`script[${SERVER_ANSWERS_ATTRIBUTE}]`);
-    // Without its answers the widget was rendered loading: the code does better.
-    if (!rendered || !answers) throw new Error('not rendered with its data');
+    const rendered = await fragment(widget);
     if (defined(widget) || widget.shadowRoot) return;
     const root = widget.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [...rendered.content.querySelectorAll('style')].map((style) => {
-      const text = style.textContent ?? '';
-      style.remove();
-      let sheet = sheets.get(text);
-      if (!sheet) {
-        sheet = new CSSStyleSheet();
-        sheet.replaceSync(text);
-        sheets.set(text, sheet);
-      }
-      return sheet;
-    });
-    root.append(rendered.content);
-    widget.append(answers);
+    fill(widget, root, rendered);
     show(widget, root);
   } catch {
     loadCode(widget.localName);
@@ -220,11 +243,13 @@ function onEvent(widget: Element, event: Event): void {
   const control = (event.composedPath()[0] as Element).closest?.(CONTROLS);
   if (!control) return;
   const index = [...root.querySelectorAll(CONTROLS)].indexOf(control);
-  if (event.type === 'focusin') state.focused = index;
+  if (event.type === 'focusin') state.focused = [index, control];
   // A link works without the code; a select's click only opens it (its change is what counts).
   else if (event.type === 'click' && !control.matches('a[href],select')) {
-    state.pending.push({ index });
+    const page = control.getAttribute(PAGE_ATTRIBUTE);
     askEarly(widget, control.getAttribute(LOADS_ATTRIBUTE));
+    if (page && !state.pending.length) void turnPage(widget, state, page);
+    else state.pending.push({ index });
   } else if (event.type === 'change' && control instanceof HTMLSelectElement)
     state.pending.push({ index, value: control.value });
   else return;
@@ -251,11 +276,56 @@ function askEarly(widget: Element, path: string | null): void {
 }
 
 /**
+ * A page change before the code, with nothing else done yet (Previous, Next, a page's button): from now on
+ * the widget's `page` is that page, as the code would set it (which renders that page itself if it comes
+ * first), and the page is shown from the proxy's HTML as soon as it comes, as a link's page would be.
+ */
+async function turnPage(widget: Element, state: Shown, page: string): Promise<void> {
+  // (A second tap on the same control before its page came asks nothing more.)
+  if (widget.getAttribute('page') === page) return;
+  widget.setAttribute('page', page);
+  // What the code says of a page change (README, Events), said here since the code is not here to.
+  widget.dispatchEvent(
+    new CustomEvent('rw-page-change', { detail: { page: +page }, bubbles: true, composed: true }),
+  );
+  state.fromBelow = widget.getBoundingClientRect().top < 0;
+  const rendered = await fragment(widget).catch(() => undefined);
+  // Not once the code has taken over, nor for a page asked for before another.
+  if (!rendered || defined(widget) || widget.getAttribute('page') !== page) return;
+  const root = widget.shadowRoot!;
+  const status = root.querySelector('[role="status"]');
+  // (Taken before the old rendering goes, which may blur what held focus.)
+  const { focused } = state;
+  fill(widget, root, rendered);
+  state.first = root.firstChild!;
+  // The live region stays the same node, so that assistive technology says what changed: the new page.
+  const region = root.querySelector('[role="status"]');
+  if (status && region) {
+    region.replaceWith(status);
+    status.textContent = root.querySelector('[aria-current="page"]')?.getAttribute('aria-label') ?? '';
+  }
+  refocus(widget, focused, state.fromBelow);
+  state.fromBelow = false;
+}
+
+/**
+ * Focus after a new rendering: after a page turned from below the widget's top, on the new page's first
+ * item with that top in view (as the code does); else back on the control the visitor left it on.
+ */
+function refocus(widget: Element, focused: Shown['focused'], fromBelow?: boolean): void {
+  const root = widget.shadowRoot!;
+  if (fromBelow) {
+    widget.scrollIntoView({ block: 'start' });
+    root.querySelector<HTMLElement>(FIRST_ITEM)?.focus({ preventScroll: true });
+  } else if (focused) counterpart(root.querySelectorAll(CONTROLS), ...focused)?.focus();
+}
+
+/**
  * Once a widget's code has replaced the rendering the loader showed: the visitor's actions, in order, on
  * the same controls of the new rendering; then focus back where it was.
  */
 async function takenOver(widget: Element): Promise<void> {
-  const { pending, focused, acted } = shown.get(widget)!;
+  const { pending, acted, focused, fromBelow } = shown.get(widget)!;
   shown.delete(widget);
   // The code's first render may keep the server's cards until its own replace them (a few per task):
   // a control still of the server's rendering waits for the element's whole rendering. Any other action
@@ -271,7 +341,24 @@ async function takenOver(widget: Element): Promise<void> {
       control.dispatchEvent(new Event('change', { bubbles: true }));
     } else control?.click();
   }
-  if (focused !== undefined) controls[focused]?.focus();
+  refocus(widget, focused, fromBelow);
+}
+
+/**
+ * The control of the code's rendering that is the one the visitor left focused in the server's: the one at
+ * the same place, unless the page changed in between (the page buttons differ), then the one of the same
+ * part and text.
+ */
+function counterpart(
+  controls: NodeListOf<HTMLElement>,
+  index: number,
+  old: Element,
+): HTMLElement | undefined {
+  // (A page's button says its number.)
+  const key = (control: Element) => `${control.getAttribute('part')} ${control.textContent!.trim()}`;
+  return (
+    [controls[index]!, ...controls].find((control) => control && key(control) === key(old)) ?? controls[index]
+  );
 }
 
 // Widgets added later (a framework's render, a late include) are found too.

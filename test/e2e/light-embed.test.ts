@@ -19,18 +19,23 @@ interface Visit {
   requests: string[];
   /** Lets the held requests for the full code go on (each of them, once). */
   release(): void;
+  /** Lets the held requests for a page's HTML (`holdPages`) go on. */
+  releasePages(): void;
 }
 
 /**
  * Opens `path` with the elements' code (`dist/elements/`) held back until `release()`, or answered by
- * `failCode` (a failed load) when it returns true for the request's path.
+ * `failCode` (a failed load) when it returns true for the request's path; with `body`, `path` is a page of
+ * the site's own made of the loader and that body.
  */
 async function visit(
   path = '/light.html',
   {
     failCode = () => false,
     bypassCSP = false,
-  }: { failCode?: (path: string) => boolean; bypassCSP?: boolean } = {},
+    holdPages = false,
+    body,
+  }: { failCode?: (path: string) => boolean; bypassCSP?: boolean; holdPages?: boolean; body?: string } = {},
 ): Promise<Visit> {
   const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 }, bypassCSP });
   const page = await context.newPage();
@@ -49,6 +54,22 @@ async function visit(
     await released;
     return route.continue();
   });
+  let openPages!: () => void;
+  const pagesReleased = new Promise<void>((resolve) => (openPages = resolve));
+  // A page turned before the code: its HTML from the fragment route (`page=` in its query).
+  if (holdPages)
+    await page.route(/\/widget-api\/html\/.*[?&]page=/, async (route: Route) => {
+      await pagesReleased;
+      return route.continue();
+    });
+  // A site's own page (`path`) with `body` after the loader: widgets its server included, say.
+  if (body)
+    await page.route(`**${path}`, (route: Route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Included</title></head><body><script type="module" src="/dist/loader.js"></script>${body}</body></html>`,
+      }),
+    );
   await page.goto(`${running.app.url}${path}`);
   await page.waitForFunction(() =>
     document.querySelector('review-list')?.shadowRoot?.querySelector('article'),
@@ -58,7 +79,7 @@ async function visit(
     (window as unknown as { shown: Node }).shown =
       document.querySelector('review-list')!.shadowRoot!.firstChild!;
   });
-  return { page, problems, requests, release: open };
+  return { page, problems, requests, release: open, releasePages: openPages };
 }
 
 /** The list's control named `name` (its accessible name), inside its shadow root. */
@@ -104,55 +125,176 @@ describe('the light embed', () => {
     await page.context().close();
   });
 
-  it('a click on Next page before the code arrives is done once, when it has; focus stays on it', async () => {
-    const { page, problems, requests, release } = await visit();
-    // Page 2 never shows a card of page 1's server rendering (the code's first render keeps those cards
-    // for page 1 only).
+  /**
+   * Watches the list from now on: what it shows (page 2 with any of page 1's server cards; a page other
+   * than 2 rendered by the code) and every `rw-page-change`, into `window.seen`; and, at the tap, whether
+   * it was pressed below the list's top (`window.fromBelow`).
+   */
+  async function watchPaging(page: Page): Promise<void> {
     await page.evaluate(() => {
-      const root = document.querySelector('review-list')!.shadowRoot!;
+      const list = document.querySelector('review-list')!;
+      const root = list.shadowRoot!;
       const serverCards = [...root.querySelectorAll('article')];
-      const seen = ((window as unknown as { mixed: string[] }).mixed = [] as string[]);
+      const seen = ((window as unknown as { seen: string[] }).seen = [] as string[]);
       new MutationObserver(() => {
         const current = root.querySelector('[aria-current="page"]')?.textContent?.trim();
         const kept = serverCards.filter((card) => root.contains(card)).length;
         if (current === '2' && kept) seen.push(`page 2 with ${kept} of page 1's cards`);
+        if (customElements.get('review-list') && current !== '2')
+          seen.push(`the code rendered page ${current}`);
       }).observe(root, { childList: true, subtree: true, attributes: true });
+      list.addEventListener(
+        'pointerdown',
+        () =>
+          ((window as unknown as { fromBelow: boolean }).fromBelow = list.getBoundingClientRect().top < 0),
+        { once: true },
+      );
+      list.addEventListener('rw-page-change', (event) =>
+        seen.push(`rw-page-change ${JSON.stringify((event as CustomEvent).detail)}`),
+      );
     });
+  }
+
+  /** Resolves once the list shows page 2, every card in, with focus where a page change leaves it: on the
+   * button pressed (Next), or, pressed below the list's top, on the new page's first review. */
+  async function onPageTwo(page: Page): Promise<void> {
+    await page.waitForFunction(() => {
+      const { fromBelow } = window as unknown as { fromBelow: boolean };
+      const root = document.querySelector('review-list')!.shadowRoot!;
+      const focused = root.activeElement;
+      return (
+        root.querySelector('[aria-current="page"]')?.textContent?.trim() === '2' &&
+        !root.querySelector('[aria-busy="true"]') &&
+        (fromBelow
+          ? focused?.matches('.items > :first-child > [tabindex="-1"]')
+          : focused?.matches('[part="next"]'))
+      );
+    });
+  }
+
+  it('a click on Next page before the code shows page 2 from the proxy’s HTML at once, once; the code takes it over asking nothing', async () => {
+    // (axe runs as a script of its own: the demo's CSP is lifted here, and kept in the two-taps test below.)
+    const { page, problems, requests, release } = await visit('/light.html', { bypassCSP: true });
+    await watchPaging(page);
     // The request for the code is reported to the test a moment after the page makes it: wait for it.
     const asked = page.waitForRequest((request) => request.url().endsWith('/dist/elements/review-list.js'));
-    // The click asks for page 2's data at once, while the code is still on its way (held here).
-    const askedData = page.waitForRequest((request) => /\/widget-api\/reviews\?.*page=2/.test(request.url()));
     // The entry's chunks are asked for with it, not once it has been read (it is held here).
     const askedChunk = page.waitForRequest((request) =>
       /\/dist\/elements\/paged-list-[\w-]+\.js$/.test(request.url()),
     );
     await control(page, /next page/i).click();
-    // Intent asked for the code, which is held back: nothing has changed yet.
     await asked;
-    await askedData;
     await askedChunk;
-    assert.equal(await page.locator('review-list').getAttribute('page'), null);
+    // Page 2, with the code still held: the page's HTML, as a link's page would be.
+    await onPageTwo(page);
+    assert.equal(await page.evaluate(() => !!customElements.get('review-list')), false);
+    assert.equal(await page.locator('review-list').getAttribute('page'), '2');
+    // Assistive technology hears what changed, in the live region it already knew.
+    assert.equal(await page.locator('review-list').locator('[role="status"]').textContent(), 'Page 2');
+    assert.deepEqual(await axeViolations(page), []);
+    const firstOfPageTwo = await page.evaluate(() =>
+      document
+        .querySelector('review-list')!
+        .shadowRoot!.querySelector('article')!
+        .textContent!.replace(/\s+/g, ' ')
+        .trim(),
+    );
     release();
-    await page.waitForFunction(() => document.querySelector('review-list')?.getAttribute('page') === '2');
     await tookOver(page);
-    await page.waitForFunction(
-      () =>
+    await onPageTwo(page);
+    // The code shows the same page 2, from the answers the page's HTML came with.
+    assert.equal(
+      await page.evaluate(() =>
         document
           .querySelector('review-list')!
-          .shadowRoot!.querySelector('[aria-current="page"]')
-          ?.textContent?.trim() === '2',
+          .shadowRoot!.querySelector('article')!
+          .textContent!.replace(/\s+/g, ' ')
+          .trim(),
+      ),
+      firstOfPageTwo,
     );
+    const pageTwo = requests.filter((path) => path.startsWith('/widget-api/reviews') && /page=2/.test(path));
+    assert.ok(pageTwo.length <= 1, `page 2's data asked once at most (at the click): ${pageTwo.join(', ')}`);
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { seen: string[] }).seen), [
+      'rw-page-change {"page":2}',
+    ]);
+    assert.ok(!requests.some((path) => /page=3/.test(path)), 'not a second step');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  it('a click on Next page before the code, the code coming before page 2’s HTML: page 2 is the code’s first rendering, its data asked at the click', async () => {
+    const { page, problems, requests, release, releasePages } = await visit('/light.html', {
+      holdPages: true,
+    });
+    await watchPaging(page);
+    // The click asks for page 2's data at once, while the code is still on its way (held here).
+    const askedData = page.waitForRequest((request) => /\/widget-api\/reviews\?.*page=2/.test(request.url()));
+    const askedPage = page.waitForRequest((request) =>
+      /\/widget-api\/html\/review-list\?.*page=2/.test(request.url()),
+    );
+    await control(page, /next page/i).click();
+    await askedData;
+    await askedPage;
+    release();
+    await tookOver(page);
+    await onPageTwo(page);
     const pageTwo = requests.filter((path) => path.startsWith('/widget-api/reviews') && /page=2/.test(path));
     assert.equal(
       pageTwo.length,
       1,
       `page 2 asked once (the code took the loader's answer): ${pageTwo.join(', ')}`,
     );
+    // The code says what it showed, as after any page change.
+    await page.waitForFunction(() =>
+      /^Showing 11/.test(
+        document.querySelector('review-list')!.shadowRoot!.querySelector('[role="status"]')!.textContent!,
+      ),
+    );
+    // Page 2's HTML, come too late, changes nothing.
+    const shownNode = await page.evaluateHandle(() =>
+      document.querySelector('review-list')!.shadowRoot!.querySelector('article')!,
+    );
+    releasePages();
+    await page.waitForResponse((response) =>
+      /\/widget-api\/html\/review-list\?.*page=2/.test(response.url()),
+    );
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    assert.equal(await shownNode.evaluate((node) => node.isConnected), true);
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { seen: string[] }).seen), [
+      'rw-page-change {"page":2}',
+    ]);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  it('widgets the site’s server included: a click on Next page before the code shows page 2 from HTML too', async () => {
+    const included = await (await fetch(`${running.app.url}/widget-api/html/review-list`)).text();
+    const { page, problems, release } = await visit('/included.html', { body: included });
+    await watchPaging(page);
+    await control(page, /next page/i).click();
+    await onPageTwo(page);
+    const shown = await page.evaluate(() => {
+      const root = document.querySelector('review-list')!.shadowRoot!;
+      return {
+        defined: !!customElements.get('review-list'),
+        inlineStyles: root.querySelectorAll('style').length,
+        sheets: root.adoptedStyleSheets.length,
+        // Styled: the list's own layout, not the browser's default for a list.
+        listStyle: getComputedStyle(root.querySelector('ol')!).listStyleType,
+      };
+    });
+    assert.deepEqual(shown, { defined: false, inlineStyles: 0, sheets: shown.sheets, listStyle: 'none' });
+    assert.ok(shown.sheets > 0);
+    release();
+    await page.waitForFunction(() => !!customElements.get('review-list'));
     await page.waitForFunction(
       () => !document.querySelector('review-list')!.shadowRoot!.querySelector('[aria-busy="true"]'),
     );
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { mixed: string[] }).mixed), []);
-    assert.ok(!requests.some((path) => /page=3/.test(path)), 'not a second step');
+    await onPageTwo(page);
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { seen: string[] }).seen), [
+      'rw-page-change {"page":2}',
+    ]);
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -244,13 +386,23 @@ describe('the light embed', () => {
     await page.context().close();
   });
 
-  it('two taps on Next page before the code arrives: page 2, its data asked for once', async () => {
-    const { page, problems, requests, release } = await visit();
+  it('two taps on Next page before anything changed: page 2, its data and its HTML asked for once', async () => {
+    const { page, problems, requests, release, releasePages } = await visit('/light.html', {
+      holdPages: true,
+    });
     const next = control(page, /next page/i);
     const askedData = page.waitForRequest((request) => /\/widget-api\/reviews\?.*page=2/.test(request.url()));
     await next.click();
     await next.click();
     await askedData;
+    releasePages();
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('review-list')!
+          .shadowRoot!.querySelector('[aria-current="page"]')
+          ?.textContent?.trim() === '2',
+    );
     release();
     await tookOver(page);
     await page.waitForFunction(() => {
@@ -260,10 +412,10 @@ describe('the light embed', () => {
         !root.querySelector('[aria-busy="true"]')
       );
     });
-    const asked = requests.filter((path) => path.startsWith('/widget-api/reviews'));
+    const asked = requests.filter((path) => /^\/widget-api\/(reviews|html\/review-list)\?/.test(path));
     assert.deepEqual(
-      asked.map((path) => new URLSearchParams(path.split('?')[1]).get('page')),
-      ['2'],
+      asked.map((path) => `${path.split('?')[0]} ${new URLSearchParams(path.split('?')[1]).get('page')}`),
+      ['/widget-api/html/review-list null', '/widget-api/reviews 2', '/widget-api/html/review-list 2'],
       `asked: ${asked.join(', ')}`,
     );
     assert.deepEqual(problems, []);

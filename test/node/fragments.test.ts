@@ -59,8 +59,23 @@ describe('the fragment route', () => {
     assert.equal(loads('next'), 'reviews?page=3&limit=3&rating=5');
     // The current page's button loads nothing.
     assert.equal(/aria-current="page"[^>]*data-rw-loads/.test(pages), false);
+    // Those that show another page say which (the loader turns the page with it); "Show more" does not.
+    const page = (part: string) => new RegExp(`part="${part}"[^>]*data-rw-page="(\\d+)"`).exec(pages)?.[1];
+    assert.equal(page('previous'), '1');
+    assert.equal(page('next'), '3');
     const more = await (await get('/widget-api/html/post-list?limit=2&paging=more')).text();
     assert.match(more, /part="show-more"[^>]*data-rw-loads="posts\?page=2&amp;limit=2"/);
+    assert.doesNotMatch(more, /data-rw-page/);
+  });
+
+  it('takes an empty data attribute as its default, as the element does (its rendering reflects them empty)', async () => {
+    const { get } = fragmentProxy();
+    const rendered = await (await get('/widget-api/html/review-list?limit=3')).text();
+    // The element as rendered, with what the loader forwards of it when it asks for another page.
+    assert.match(rendered, /<review-list [^>]*sort-type media-type/);
+    const answer = await get('/widget-api/html/review-list?limit=3&page=2&sort-type=&media-type=&rating=');
+    assert.equal(answer.status, 200);
+    assert.match(await answer.text(), /aria-label="Page 2"\s*aria-current="page"/);
   });
 
   it('a second request for the same fragment is served from the cache, without the upstream', async () => {

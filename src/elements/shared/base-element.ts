@@ -132,7 +132,7 @@ export abstract class RwElement extends LitElement {
    * What the shadow root still holds from the server (review-widgets/ssr, Lit's renderer): its content,
    * its loading state, or nothing any more.
    */
-  private serverRendered?: 'content' | 'loading';
+  protected serverRendered?: 'content' | 'loading';
 
   /** Whether the element has something to show other than its loading state (data or an error). */
   protected get hasOutcome(): boolean {

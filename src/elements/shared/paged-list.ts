@@ -15,7 +15,13 @@ import {
 import type { ReviewWidgetsClient, RequestOptions } from '../../api/client.ts';
 import { dataPath } from '../../api/query.ts';
 import { HttpError } from '../../api/errors.ts';
-import type { Limits, PageView, PostQuery, ReviewQuery } from '../../api/protocol.ts';
+import {
+  FIRST_ITEM,
+  type Limits,
+  type PageView,
+  type PostQuery,
+  type ReviewQuery,
+} from '../../api/protocol.ts';
 import { RwElement } from './base-element.ts';
 import { formatNumber } from './format.ts';
 import type { ItemContext } from './item-parts.ts';
@@ -27,7 +33,7 @@ import { Announcer } from './announcer.ts';
 import { ExpandableTexts } from './expandable-texts.ts';
 import { FocusKeeper } from './focus-keeper.ts';
 import { MediaViewer } from './media-viewer.ts';
-import { FIRST_ITEM, Paging } from './paging.ts';
+import { Paging } from './paging.ts';
 import { isAppendOf, RenderBatches } from './render-batches.ts';
 import { Resource } from './resource.ts';
 
@@ -273,6 +279,17 @@ export abstract class PagedListElement<T> extends RwElement {
     super.connectedCallback();
     PagedListElement.connected.add(this);
     this.renameOthers();
+    // A server's rendering of another page than this one's (the visitor turned the page before this code
+    // came, and the loader set `page`): it stays until this page is in hand, none of its cards are this
+    // page's, and this page's arrival is announced, as a page change is.
+    if (
+      this.serverRendered === 'content' &&
+      !this.hasUpdated &&
+      !this.inHand((client) => this.cachedPage(client))
+    ) {
+      this.serverItems = [];
+      this.announceLoads = true;
+    }
   }
 
   override disconnectedCallback(): void {

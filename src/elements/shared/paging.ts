@@ -16,7 +16,7 @@ import {
   type TemplateResult,
 } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import type { PageView } from '../../api/protocol.ts';
+import { FIRST_ITEM, type PageView } from '../../api/protocol.ts';
 import type { RwPageChange } from './events.ts';
 import { formatNumber } from './format.ts';
 import type { Resource } from './resource.ts';
@@ -51,9 +51,6 @@ export interface PagingOptions {
 
 /** The paging action whose load is under way or failed: its error is shown next to its button. */
 type Pressed = { page: number } | { more: number };
-
-/** The items of a list (in any layout): keyboard users continue reading at the first. */
-export const FIRST_ITEM = '.items > * > [tabindex="-1"]';
 
 export class Paging<T> implements ReactiveController {
   /** Set by "Show more": the next load appends to the items shown instead of replacing them. */
@@ -144,6 +141,11 @@ export class Paging<T> implements ReactiveController {
     return isServer && page ? this.options.dataPath(page) : nothing;
   }
 
+  /** A server's rendering also says which page a control shows (`data-rw-page`), for the same reason. */
+  private goesTo(page: number | false | undefined): number | typeof nothing {
+    return isServer && page ? page : nothing;
+  }
+
   /** Paging and its error, as the host's `paging` says. */
   render(value: PageView<T>, error: unknown): TemplateResult {
     const pressed = error ? this.pressed : undefined;
@@ -194,6 +196,7 @@ export class Paging<T> implements ReactiveController {
         type="button"
         ?disabled=${current <= 1}
         data-rw-loads=${this.loads(current - 1)}
+        data-rw-page=${this.goesTo(current - 1)}
         @click=${() => this.goTo(current - 1)}
       >
         ${t.previousPage}
@@ -213,6 +216,7 @@ export class Paging<T> implements ReactiveController {
                     aria-label=${t.pageLabel(formatNumber(locale, page))}
                     aria-current=${page === current ? 'page' : nothing}
                     data-rw-loads=${this.loads(page !== current && page)}
+                    data-rw-page=${this.goesTo(page !== current && page)}
                     @click=${() => page !== current && this.goTo(page)}
                   >
                     ${formatNumber(locale, page)}
@@ -226,6 +230,7 @@ export class Paging<T> implements ReactiveController {
         type="button"
         ?disabled=${!value.nextPage}
         data-rw-loads=${this.loads(value.nextPage)}
+        data-rw-page=${this.goesTo(value.nextPage)}
         @click=${() => value.nextPage && this.goTo(value.nextPage)}
       >
         ${t.nextPage}

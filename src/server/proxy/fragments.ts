@@ -120,7 +120,9 @@ export function fragmentRequest(
     if (attributes.has(name)) return fail(`Attribute "${name}" is given more than once.`);
     const problem = (element.checks?.[name] ?? PRESENTATION[name])?.(value);
     if (problem) return fail(`"${name}" ${problem}; got ${JSON.stringify(value.slice(0, 80))}.`);
-    if (DATA[name]) data.set(DATA[name], value);
+    // Empty, a data attribute means its default, as on the element (whose server rendering reflects
+    // `sort-type` and `media-type` empty: the loader asks a page of such a widget with them).
+    if (DATA[name] && value !== '') data.set(DATA[name], value);
     attributes.set(name, value);
   }
   // The data attributes mean what the data route's query means, with this proxy's limits.
