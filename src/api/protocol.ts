@@ -172,12 +172,9 @@ export const SERVER_ANSWERS_ATTRIBUTE = 'data-rw-answers';
  */
 export const LOADS_ATTRIBUTE = 'data-rw-loads';
 
-/**
- * On a server rendering's control that shows another page (Previous, Next, a page's button; not "Show
- * more"): that page. A click on it before the code sets the widget's `page`, as the code would, and the
- * loader shows that page from the proxy's HTML like a link's page; if the code comes first, it renders it.
- */
-export const PAGE_ATTRIBUTE = 'data-rw-page';
+/** The `part` (public, README) of the one paging control that adds a page to those shown rather than
+ * showing another: the loader turns the page for the others. */
+export const SHOW_MORE_PART = 'show-more';
 
 /** A list's items, in any layout, in the server's rendering and the code's: keyboard users continue reading at the first. */
 export const FIRST_ITEM = '.items > * > [tabindex="-1"]';

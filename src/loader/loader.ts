@@ -20,7 +20,7 @@ import {
   DATA_REQUEST,
   FIRST_ITEM,
   LOADS_ATTRIBUTE,
-  PAGE_ATTRIBUTE,
+  SHOW_MORE_PART,
   SERVER_ANSWERS_ATTRIBUTE,
   SYNC_URL_PREFIX,
   earlyAnswers,
@@ -246,8 +246,13 @@ function onEvent(widget: Element, event: Event): void {
   if (event.type === 'focusin') state.focused = [index, control];
   // A link works without the code; a select's click only opens it (its change is what counts).
   else if (event.type === 'click' && !control.matches('a[href],select')) {
-    const page = control.getAttribute(PAGE_ATTRIBUTE);
-    askEarly(widget, control.getAttribute(LOADS_ATTRIBUTE));
+    const path = control.getAttribute(LOADS_ATTRIBUTE);
+    askEarly(widget, path);
+    // The page a paging control shows (Previous, Next, a page's button): the one whose data it loads.
+    const page =
+      path &&
+      control.getAttribute('part') !== SHOW_MORE_PART &&
+      new URLSearchParams(path.split('?')[1]).get('page');
     if (page && !state.pending.length) void turnPage(widget, state, page);
     else state.pending.push({ index });
   } else if (event.type === 'change' && control instanceof HTMLSelectElement)

@@ -16,6 +16,12 @@ export const itemStyles = css`
     content-visibility: auto;
     contain-intrinsic-size: auto var(--rw-item-skeleton-height, 10rem);
   }
+  /* The first two are laid out with the list: where a list comes into view, they are what is seen, and
+     skipped they would cost a second layout in the same frame (measured: the light embed's first frame of a
+     list on the mobile profile, 100–200 ms before, 80–130 after). */
+  ol.items:not(.grid, .masonry, .track) > li:nth-child(-n + 2) {
+    content-visibility: visible;
+  }
   /* A card taller than its content (a carousel's or a grid row's height) keeps its parts at the top
      rather than spreading them: nor do they move while a streamed server render is still arriving. */
   .item {

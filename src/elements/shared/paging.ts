@@ -141,11 +141,6 @@ export class Paging<T> implements ReactiveController {
     return isServer && page ? this.options.dataPath(page) : nothing;
   }
 
-  /** A server's rendering also says which page a control shows (`data-rw-page`), for the same reason. */
-  private goesTo(page: number | false | undefined): number | typeof nothing {
-    return isServer && page ? page : nothing;
-  }
-
   /** Paging and its error, as the host's `paging` says. */
   render(value: PageView<T>, error: unknown): TemplateResult {
     const pressed = error ? this.pressed : undefined;
@@ -196,7 +191,6 @@ export class Paging<T> implements ReactiveController {
         type="button"
         ?disabled=${current <= 1}
         data-rw-loads=${this.loads(current - 1)}
-        data-rw-page=${this.goesTo(current - 1)}
         @click=${() => this.goTo(current - 1)}
       >
         ${t.previousPage}
@@ -216,7 +210,6 @@ export class Paging<T> implements ReactiveController {
                     aria-label=${t.pageLabel(formatNumber(locale, page))}
                     aria-current=${page === current ? 'page' : nothing}
                     data-rw-loads=${this.loads(page !== current && page)}
-                    data-rw-page=${this.goesTo(page !== current && page)}
                     @click=${() => page !== current && this.goTo(page)}
                   >
                     ${formatNumber(locale, page)}
@@ -230,7 +223,6 @@ export class Paging<T> implements ReactiveController {
         type="button"
         ?disabled=${!value.nextPage}
         data-rw-loads=${this.loads(value.nextPage)}
-        data-rw-page=${this.goesTo(value.nextPage)}
         @click=${() => value.nextPage && this.goTo(value.nextPage)}
       >
         ${t.nextPage}
