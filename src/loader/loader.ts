@@ -303,6 +303,8 @@ async function turnPage(widget: Element, state: Shown, page: string): Promise<vo
   const { focused } = state;
   fill(widget, root, rendered);
   state.first = root.firstChild!;
+  // What was done on the old page since (Read more on one of its reviews) went with it, as on a link's page.
+  state.pending.length = 0;
   // The live region stays the same node, so that assistive technology says what changed: the new page.
   const region = root.querySelector('[role="status"]');
   if (status && region) {

@@ -299,6 +299,46 @@ describe('the light embed', () => {
     await page.context().close();
   });
 
+  it('Read more clicked on the old page after Next, before the new page came, is not done on the new page', async () => {
+    const { page, problems, release, releasePages } = await visit('/light.html', { holdPages: true });
+    await control(page, /next page/i).click();
+    await control(page, /read more/i)
+      .first()
+      .click();
+    releasePages();
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('review-list')!
+          .shadowRoot!.querySelector('[aria-current="page"]')
+          ?.textContent?.trim() === '2',
+    );
+    // A click the loader does again is not the visitor's own (not trusted): none may reach page 2.
+    await page.evaluate(() => {
+      const replayed = ((window as unknown as { replayed: string[] }).replayed = [] as string[]);
+      document
+        .querySelector('review-list')!
+        .shadowRoot!.addEventListener(
+          'click',
+          (event) => event.isTrusted || replayed.push((event.target as Element).outerHTML.slice(0, 80)),
+          { capture: true },
+        );
+    });
+    release();
+    await tookOver(page);
+    await page.waitForFunction(
+      () => !document.querySelector('review-list')!.shadowRoot!.querySelector('[aria-busy="true"]'),
+    );
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { replayed: string[] }).replayed), []);
+    const expanded = await page.evaluate(
+      () =>
+        document.querySelector('review-list')!.shadowRoot!.querySelectorAll('[aria-expanded="true"]').length,
+    );
+    assert.equal(expanded, 0, 'no review of page 2 opened by a click made on page 1');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   it('Read more clicked before the code opens the review once; a filter chosen before it applies once', async () => {
     const { page, problems, requests, release } = await visit();
     const readMore = control(page, /read more/i).first();
