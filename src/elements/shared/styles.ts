@@ -3,9 +3,10 @@
  * into private ones (`--_*`), so a token set on `:root` or any ancestor themes every widget, and the
  * `theme` attribute only swaps the defaults (`--_d-*`) underneath them.
  */
-import { css, unsafeCSS } from 'lit';
+import { css } from 'lit';
 
-const DARK_DEFAULTS = unsafeCSS(`
+/** The dark defaults: a block of declarations, put in the rules of both ways to the dark theme. */
+const DARK_DEFAULTS = css`
   --_d-text: #f3f4f6;
   --_d-muted: #b8bfca;
   --_d-surface: #161b26;
@@ -22,7 +23,7 @@ const DARK_DEFAULTS = unsafeCSS(`
   --_d-danger: #fca5a5;
   --_d-bar-track: #2c3444;
   color-scheme: dark;
-`);
+`;
 
 export const tokens = css`
   :host {
