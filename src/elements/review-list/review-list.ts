@@ -269,7 +269,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
 
   /** With `sync-url`, in a server render: the page URL showing `page` (the no-script page links). */
   protected override pageHref(page: number): string | undefined {
-    const pageUrl = this.syncUrl != null ? serverPageUrl() : undefined;
+    const pageUrl = isServer && this.syncUrl != null ? serverPageUrl() : undefined;
     if (!pageUrl) return undefined;
     const url = new URL(pageUrl);
     if (page > 1) url.searchParams.set(this.urlName('page'), String(page));
@@ -329,7 +329,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
   protected override renderControls() {
     const t = this.t;
     const locale = this.resolvedLocale;
-    const pageUrl = this.syncUrl != null ? serverPageUrl() : undefined;
+    const pageUrl = isServer && this.syncUrl != null ? serverPageUrl() : undefined;
     // Without JavaScript the selects are a GET form named by the URL parameters (`rw-rating`).
     const named = (entry: ListControl) => (pageUrl ? this.urlName(entry.urlKey) : entry.name);
     const selects = CONTROLS.map((entry) => {

@@ -196,8 +196,14 @@ export abstract class PagedListElement<T> extends RwElement {
     label: () => this.t.pagination(this.regionName),
     moreError: () => this.labels.moreError,
     renderError: (error, fallback, retry) => this.renderError(error, fallback, retry),
-    pageHref: (page) => this.pageHref(page),
-    dataPath: (page) => dataPath(this.operation, this.query(page)),
+    // What a server render's paging says without JavaScript (page links) and for the loader (each
+    // control's data); the browser's rendering has no use for either.
+    ...(isServer
+      ? {
+          pageHref: (page: number) => this.pageHref?.(page),
+          dataPath: (page: number) => dataPath(this.operation, this.query(page)),
+        }
+      : undefined),
   });
 
   protected override get hasOutcome(): boolean {
@@ -205,9 +211,7 @@ export abstract class PagedListElement<T> extends RwElement {
   }
 
   /** The URL that shows a page, where the page renders from its URL (review-list with `sync-url`). */
-  protected pageHref(_page: number): string | undefined {
-    return undefined;
-  }
+  protected pageHref?(page: number): string | undefined;
 
   /** The properties whose change means a new request. */
   protected static readonly queryProperties: readonly string[] = ['endpoint', 'limit', 'page'];

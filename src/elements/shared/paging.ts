@@ -45,8 +45,8 @@ export interface PagingOptions {
   renderError(error: unknown, fallback: string, retry: () => void): TemplateResult;
   /** The URL that shows a page, where the page renders from its URL (a server render with `sync-url`). */
   pageHref?(page: number): string | undefined;
-  /** The data of a page, as a path under the endpoint (`reviews?limit=10&page=2`). */
-  dataPath(page: number): string;
+  /** The data of a page, as a path under the endpoint (`reviews?limit=10&page=2`); a server render's. */
+  dataPath?(page: number): string;
 }
 
 /** The paging action whose load is under way or failed: its error is shown next to its button. */
@@ -138,7 +138,7 @@ export class Paging<T> implements ReactiveController {
    * that request at a click made before the code arrives. The browser's rendering has no use for it.
    */
   private loads(page: number | false | undefined): string | typeof nothing {
-    return isServer && page ? this.options.dataPath(page) : nothing;
+    return isServer && page ? this.options.dataPath!(page) : nothing;
   }
 
   /** Paging and its error, as the host's `paging` says. */
@@ -180,9 +180,12 @@ export class Paging<T> implements ReactiveController {
     if (value.totalPages <= 1) return nothing;
     const t = this.options.t();
     const locale = this.options.locale();
-    const href = this.options.pageHref;
-    if (noScript.pages && href?.(1) !== undefined)
-      return noScript.pages({ value, label: this.options.label(), t, locale, href: (page) => href(page)! });
+    // Links for a visitor without JavaScript: only a server render has them (a browser's pages are buttons).
+    if (isServer) {
+      const href = this.options.pageHref;
+      if (noScript.pages && href?.(1) !== undefined)
+        return noScript.pages({ value, label: this.options.label(), t, locale, href: (page) => href(page)! });
+    }
     const current = value.page;
     const last = value.totalPages;
     return html`<nav part="pagination" class="pagination" aria-label=${this.options.label()}>
