@@ -9,6 +9,15 @@ import { plurals } from './i18n/plural.ts';
 
 const plural = plurals('en');
 
+/**
+ * A count of a thing in English, "1 review" or "2 reviews" (the plural adds an s), placed in its sentence
+ * by `sentence`.
+ */
+const counted =
+  (noun: string, sentence = (things: string) => things) =>
+  (count: string, n: number) =>
+    sentence(plural(n, { one: `${count} ${noun}`, other: `${count} ${noun}s` }));
+
 export const EN = {
   loading: 'Loading…',
   retry: 'Retry',
@@ -19,13 +28,12 @@ export const EN = {
   rateLimited: (seconds: string) => `Too many requests. Try again in ${seconds} s.`,
   noEndpoint: 'No endpoint is configured for this widget.',
   rated: (rating: string, best: string) => `Rated ${rating} out of ${best}`,
-  reviewCount: (count: string, n: number) => plural(n, { one: `${count} review`, other: `${count} reviews` }),
-  basedOn: (count: string, n: number) =>
-    plural(n, { one: `Based on ${count} review`, other: `Based on ${count} reviews` }),
+  reviewCount: counted('review'),
+  basedOn: counted('review', (reviews) => `Based on ${reviews}`),
   noRatingYet: 'No rating yet',
   viewOnMap: 'View on map',
   ratingDistribution: 'Rating distribution',
-  starRow: (rating: string, n: number) => plural(n, { one: `${rating} star`, other: `${rating} stars` }),
+  starRow: counted('star'),
   rowDetail: (count: string, share: string) => `${count} (${share})`,
   filterByRating: (rating: string) => `Show only ${rating}-star reviews`,
   showAllRatings: 'Show reviews of every rating',
@@ -39,7 +47,7 @@ export const EN = {
   RECENT_REVIEWS: 'Newest',
   RECENT_WITH_MIN_ONE_REVIEW: 'Newest with text',
   allRatings: 'All ratings',
-  ratingOption: (rating: string, n: number) => plural(n, { one: `${rating} star`, other: `${rating} stars` }),
+  ratingOption: counted('star'),
   allMedia: 'All',
   IMAGE: 'With photos',
   VIDEO: 'With videos',
@@ -56,21 +64,17 @@ export const EN = {
   apply: 'Apply',
   noPosts: 'No posts yet.',
   verified: 'Verified',
-  authorReviews: (count: string, n: number) =>
-    plural(n, { one: `${count} review`, other: `${count} reviews` }),
+  authorReviews: counted('review'),
   anonymous: 'Anonymous',
   photoAlt: (index: string, total: string, name: string) => `Photo ${index} of ${total} by ${name}`,
   videoAlt: (index: string, total: string, name: string) => `Video ${index} of ${total} by ${name}`,
-  reactions: (count: string, n: number) =>
-    plural(n, { one: `${count} reaction`, other: `${count} reactions` }),
+  reactions: counted('reaction'),
   AGREE: 'Agree',
   LOVE: 'Love',
-  comments: (count: string, n: number) => plural(n, { one: `${count} comment`, other: `${count} comments` }),
-  shares: (count: string, n: number) => plural(n, { one: `${count} share`, other: `${count} shares` }),
-  skipped: (count: string, n: number) =>
-    plural(n, { one: `${count} review could not be shown.`, other: `${count} reviews could not be shown.` }),
-  skippedPosts: (count: string, n: number) =>
-    plural(n, { one: `${count} post could not be shown.`, other: `${count} posts could not be shown.` }),
+  comments: counted('comment'),
+  shares: counted('share'),
+  skipped: counted('review', (reviews) => `${reviews} could not be shown.`),
+  skippedPosts: counted('post', (posts) => `${posts} could not be shown.`),
   readMore: 'Read more',
   readLess: 'Show less',
   showMore: 'Show more',
@@ -81,17 +85,10 @@ export const EN = {
   morePostsError: 'Could not load more posts.',
   /** The polite announcement after a change: "Showing 1–10 of 30 reviews". */
   showingReviews: (from: string, to: string, total: string, n: number) =>
-    plural(n, {
-      one: `Showing ${from}–${to} of ${total} review`,
-      other: `Showing ${from}–${to} of ${total} reviews`,
-    }),
+    `Showing ${from}–${to} of ${counted('review')(total, n)}`,
   showingPosts: (from: string, to: string, total: string, n: number) =>
-    plural(n, {
-      one: `Showing ${from}–${to} of ${total} post`,
-      other: `Showing ${from}–${to} of ${total} posts`,
-    }),
-  ratedFilter: (rating: string, n: number) =>
-    plural(n, { one: `rated ${rating} star`, other: `rated ${rating} stars` }),
+    `Showing ${from}–${to} of ${counted('post')(total, n)}`,
+  ratedFilter: counted('star', (stars) => `rated ${stars}`),
   mediaFilter: (type: string) =>
     type === 'TEXT' ? 'without media' : type === 'VIDEO' ? 'with videos' : 'with photos',
   mediaDialog: 'Media viewer',
