@@ -22,6 +22,7 @@ import {
 import { dataPath, type Operation } from './query.ts';
 import { readBusiness, readErrorMessage, readLimits, readPage, readPost, readReview } from './read-answer.ts';
 import { parseRetryAfter } from './retry-after.ts';
+import { isHttp } from './safe-url.ts';
 
 export interface ClientOptions {
   /** How long a successful answer is reused, in milliseconds. Default 60 s. */
@@ -299,7 +300,7 @@ function resolveEndpoint(endpoint: string, fallbackBase?: string): string {
   } catch {
     throw new ConfigError(`The endpoint "${endpoint}" is not a URL.`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+  if (!isHttp(url.protocol)) {
     throw new ConfigError(`The endpoint must be an http(s) URL; got "${url.protocol}".`);
   }
   if (url.username || url.password || [...url.searchParams.keys()].some(isKeyLikeName)) {

@@ -38,7 +38,7 @@ export class ValidationError extends ReviewWidgetsError {
     readonly path: string,
     message: string,
   ) {
-    super(path ? `Invalid response: ${path}: ${message}` : `Invalid response: ${message}`);
+    super(`Invalid response: ${path ? `${path}: ` : ''}${message}`);
   }
 }
 

@@ -30,6 +30,9 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : u
 /** A whole number ≥ `min`, else `undefined`. */
 const whole = (value: unknown, min = 0) =>
   Number.isSafeInteger(value) && (value as number) >= min ? (value as number) : undefined;
+/** A number from 0 to `max`, else `undefined`. */
+const upTo = (value: unknown, max: number) =>
+  typeof value === 'number' && value >= 0 && value <= max ? value : undefined;
 /** A date-time the browser can format (`Intl` throws on an invalid date). */
 const date = (value: unknown) =>
   Number.isNaN(Date.parse(text(value) ?? '')) ? undefined : (value as string);
@@ -58,22 +61,20 @@ export function readBusiness(json: unknown): BusinessView {
   const name = text(business.name);
   if (name === undefined) throw new ValidationError('business.name', 'missing');
   const rows = list(business.breakdown).filter(isFields);
-  const average = business.averageRating;
   return {
     name,
     category: text(business.category),
     location: text(business.location),
     websiteUrl: safeUrl(business.websiteUrl),
     mapUrl: safeUrl(business.mapUrl),
-    averageRating: typeof average === 'number' && average >= 0 && average <= 5 ? average : undefined,
+    averageRating: upTo(business.averageRating, 5),
     totalReviews: whole(business.totalReviews) ?? 0,
     breakdown: RATINGS.map((rating) => {
       const row = rows.find((candidate) => candidate.rating === rating);
-      const share = row?.share;
       return {
         rating,
         count: whole(row?.count) ?? 0,
-        share: typeof share === 'number' && share >= 0 && share <= 1 ? share : 0,
+        share: upTo(row?.share, 1) ?? 0,
       };
     }),
   };

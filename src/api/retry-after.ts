@@ -6,8 +6,9 @@
  * engine's lenient `Date.parse` would otherwise turn junk such as `-1` or `1.5` into a date in 2001, i.e.
  * "retry now", and read an asctime date in the browser's local time zone.
  */
-const IMF_FIXDATE = /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
-const RFC850_DATE = /^[A-Za-z]{6,9}, \d{2}-[A-Za-z]{3}-\d{2} \d{2}:\d{2}:\d{2} GMT$/;
+/** IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`) or RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`). */
+const GMT_DATE =
+  /^(?:[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4}|[A-Za-z]{6,9}, \d{2}-[A-Za-z]{3}-\d{2}) \d{2}:\d{2}:\d{2} GMT$/;
 const ASCTIME_DATE = /^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
 
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
@@ -15,7 +16,7 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
   let date = NaN;
-  if (IMF_FIXDATE.test(trimmed) || RFC850_DATE.test(trimmed)) date = Date.parse(trimmed);
+  if (GMT_DATE.test(trimmed)) date = Date.parse(trimmed);
   else if (ASCTIME_DATE.test(trimmed)) date = Date.parse(`${trimmed} GMT`);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - now) / 1000));

@@ -3,7 +3,8 @@
  * `https:` and `http:` URLs survive. `javascript:`, `data:`, `blob:`, relative paths and junk become
  * `undefined`, so the template renders no link and no image at all.
  */
-const SAFE_PROTOCOLS = new Set(['https:', 'http:']);
+/** Whether a URL's `protocol` is `https:` or `http:`, the only ones a widget ever links to or asks. */
+export const isHttp = (protocol: string): boolean => protocol === 'https:' || protocol === 'http:';
 
 export function safeUrl(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
@@ -15,7 +16,7 @@ export function safeUrl(value: unknown): string | undefined {
   } catch {
     return undefined;
   }
-  if (!SAFE_PROTOCOLS.has(url.protocol) || url.username || url.password) return undefined;
+  if (!isHttp(url.protocol) || url.username || url.password) return undefined;
   return url.href;
 }
 
@@ -28,7 +29,7 @@ export function siteHref(value: string): string | undefined {
   const href = value.trim();
   if (!href || href.length > 2000) return undefined;
   try {
-    return /^https?:$/.test(new URL(href, 'https://base.invalid/').protocol) ? href : undefined;
+    return isHttp(new URL(href, 'https://base.invalid/').protocol) ? href : undefined;
   } catch {
     // Not a URL at all (URL.parse would say so without throwing, but not on Node 20).
     return undefined;
