@@ -177,7 +177,7 @@ export const LOADS_ATTRIBUTE = 'data-rw-loads';
 export const SHOW_MORE_PART = 'show-more';
 
 /** A list's items, in any layout, in the server's rendering and the code's: keyboard users continue reading at the first. */
-export const FIRST_ITEM = '.items > * > [tabindex="-1"]';
+export const FIRST_ITEM = '.items>*>[tabindex="-1"]';
 
 /** Where the loader leaves those early requests, by URL, for the client to take instead of asking again. */
 const EARLY_ANSWERS = Symbol.for('review-widgets.early-answers');

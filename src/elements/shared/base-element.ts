@@ -197,9 +197,7 @@ export abstract class RwElement extends LitElement {
    * (the element loads as usual).
    */
   private adoptServerAnswers(): void {
-    const script = this.querySelector(
-      `:scope > script[type="application/json"][${SERVER_ANSWERS_ATTRIBUTE}]`,
-    );
+    const script = this.querySelector(`:scope>script[type="application/json"][${SERVER_ANSWERS_ATTRIBUTE}]`);
     if (!script) return;
     script.remove();
     try {

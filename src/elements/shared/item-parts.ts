@@ -121,9 +121,12 @@ function mediaAlt(
   total: number,
   author: string,
 ): string {
-  const [position, count] = [formatNumber(context.locale, index + 1), formatNumber(context.locale, total)];
-  const t = context.t;
-  return item.type === 'VIDEO' ? t.videoAlt(position, count, author) : t.photoAlt(position, count, author);
+  const { t, locale } = context;
+  return t[item.type === 'VIDEO' ? 'videoAlt' : 'photoAlt'](
+    formatNumber(locale, index + 1),
+    formatNumber(locale, total),
+    author,
+  );
 }
 
 /** Thumbnails as buttons that open the media viewer. */

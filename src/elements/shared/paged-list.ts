@@ -113,7 +113,7 @@ export abstract class PagedListElement<T> extends RwElement {
   protected readonly focusKeeper = new FocusKeeper(this, (group) => {
     const root = this.renderRoot;
     return (
-      (group === 'paging' && root.querySelector<HTMLElement>('[aria-current="page"], [part="show-more"]')) ||
+      (group === 'paging' && root.querySelector<HTMLElement>('[aria-current="page"],[part="show-more"]')) ||
       root.querySelector<HTMLElement>(FIRST_ITEM) ||
       root.querySelector<HTMLElement>('[part="base"]')
     );
