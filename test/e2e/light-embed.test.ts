@@ -85,6 +85,17 @@ async function visit(
 /** The list's control named `name` (its accessible name), inside its shadow root. */
 const control = (page: Page, name: RegExp) => page.locator('review-list').getByRole('button', { name });
 
+/** Resolves once the list shows page 2 (`settled`: with all its cards in). */
+async function showsPageTwo(page: Page, { settled = false } = {}): Promise<void> {
+  await page.waitForFunction((settled) => {
+    const root = document.querySelector('review-list')!.shadowRoot!;
+    return (
+      root.querySelector('[aria-current="page"]')?.textContent?.trim() === '2' &&
+      !(settled && root.querySelector('[aria-busy="true"]'))
+    );
+  }, settled);
+}
+
 /** Resolves once the full code has rendered the list (the loader's nodes are gone). */
 async function tookOver(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -306,13 +317,7 @@ describe('the light embed', () => {
       .first()
       .click();
     releasePages();
-    await page.waitForFunction(
-      () =>
-        document
-          .querySelector('review-list')!
-          .shadowRoot!.querySelector('[aria-current="page"]')
-          ?.textContent?.trim() === '2',
-    );
+    await showsPageTwo(page);
     // A click the loader does again is not the visitor's own (not trusted): none may reach page 2.
     await page.evaluate(() => {
       const replayed = ((window as unknown as { replayed: string[] }).replayed = [] as string[]);
@@ -436,22 +441,10 @@ describe('the light embed', () => {
     await next.click();
     await askedData;
     releasePages();
-    await page.waitForFunction(
-      () =>
-        document
-          .querySelector('review-list')!
-          .shadowRoot!.querySelector('[aria-current="page"]')
-          ?.textContent?.trim() === '2',
-    );
+    await showsPageTwo(page);
     release();
     await tookOver(page);
-    await page.waitForFunction(() => {
-      const root = document.querySelector('review-list')!.shadowRoot!;
-      return (
-        root.querySelector('[aria-current="page"]')?.textContent?.trim() === '2' &&
-        !root.querySelector('[aria-busy="true"]')
-      );
-    });
+    await showsPageTwo(page, { settled: true });
     const asked = requests.filter((path) => /^\/widget-api\/(reviews|html\/review-list)\?/.test(path));
     assert.deepEqual(
       asked.map((path) => `${path.split('?')[0]} ${new URLSearchParams(path.split('?')[1]).get('page')}`),
