@@ -34,8 +34,13 @@ let failed = [];
 for (const engine of engines) {
   console.log(`\n== Browser tests in ${engine} ==`);
   const command = engine === 'webkit' ? 'xvfb-run' : process.execPath;
+  // Each run searches a free display from a number of its own: with `-a` alone, two runs started together
+  // (CI beside a second copy) can both pick :99, and one display going down takes both runs' tests with it.
+  const display = String(99 + (process.pid % 400) * 2);
   const args =
-    engine === 'webkit' ? ['-a', process.execPath, runner, ...passThrough] : [runner, ...passThrough];
+    engine === 'webkit'
+      ? ['-a', '-n', display, process.execPath, runner, ...passThrough]
+      : [runner, ...passThrough];
   const result = spawnSync(command, args, {
     stdio: 'inherit',
     env: {
@@ -45,7 +50,8 @@ for (const engine of engines) {
       RW_MANIFEST: join(fixtures, 'custom-elements.json'),
     },
   });
-  if (result.status !== 0) failed.push(engine);
+  // How it ended (a signal says the runner was killed, not that a test failed).
+  if (result.status !== 0) failed.push(`${engine} (${result.signal ?? `exit ${result.status}`})`);
 }
 if (failed.length) {
   console.error(`\nBrowser tests failed in: ${failed.join(', ')}.`);

@@ -155,10 +155,11 @@ function adopt(widget: Element): void {
 }
 
 /** The widget's endpoint as the client reads it: absolute, without query, fragment or a trailing slash.
- * Throws for none, or one that is not a URL. */
+ * Throws for none, or one that is not a URL (the loader's errors carry no message: what catches them loads
+ * the code, which says what is wrong). */
 function endpointOf(widget: Element): string {
   const endpoint = widget.getAttribute('endpoint')?.trim();
-  if (!endpoint) throw new Error('no endpoint');
+  if (!endpoint) throw new Error();
   const url = new URL(endpoint, document.baseURI);
   url.search = url.hash = '';
   return url.href.replace(/\/+$/, '');
@@ -191,12 +192,12 @@ function show(widget: Element, root: ShadowRoot): void {
  * better). */
 async function fragment(widget: Element): Promise<[DocumentFragment, Element]> {
   const response = await fetch(fragmentUrl(widget), { credentials: 'omit' });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  if (!response.ok) throw new Error();
   const parsed = document.createElement('template');
   parsed.innerHTML = await response.text();
   const rendered = parsed.content.querySelector<HTMLTemplateElement>('template[shadowrootmode]');
   const answers = parsed.content.querySelector(`script[${SERVER_ANSWERS_ATTRIBUTE}]`);
-  if (!rendered || !answers) throw new Error('not rendered with its data');
+  if (!rendered || !answers) throw new Error();
   return [rendered.content, answers];
 }
 
@@ -218,13 +219,29 @@ function fill(widget: Element, root: ShadowRoot, [content, answers]: [DocumentFr
   widget.append(answers);
 }
 
+/**
+ * Widgets are put in place one per frame: fragments that come together (a card's and a list's) would
+ * otherwise be laid out in one frame, one task as long as theirs together on a phone. (A page that draws no
+ * frames, hidden or prerendering, gets the next widget half a second later.)
+ */
+let turn: Promise<unknown> = Promise.resolve();
+const afterFrame = () =>
+  new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, 500);
+  });
+
 async function paint(widget: Element): Promise<void> {
   try {
     const rendered = await fragment(widget);
-    if (defined(widget) || widget.shadowRoot) return;
-    const root = widget.attachShadow({ mode: 'open' });
-    fill(widget, root, rendered);
-    show(widget, root);
+    const put = turn.then(() => {
+      if (defined(widget) || widget.shadowRoot) return;
+      const root = widget.attachShadow({ mode: 'open' });
+      fill(widget, root, rendered);
+      show(widget, root);
+    });
+    turn = put.then(afterFrame, afterFrame);
+    await put;
   } catch {
     loadCode(widget.localName);
   }

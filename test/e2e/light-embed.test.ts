@@ -495,6 +495,57 @@ describe('the light embed', () => {
     await context.close();
   });
 
+  it('widgets whose HTML comes at the same moment are put in place one per frame (no frame lays out all of them)', async () => {
+    const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(NAME_SHIM);
+    // The frame each widget's shadow root was attached in (counted by the frames' own callbacks).
+    await page.addInitScript(() => {
+      const seen: Record<string, number> = {};
+      (window as unknown as { attachedIn: Record<string, number> }).attachedIn = seen;
+      let frame = 0;
+      const count = () => {
+        frame++;
+        requestAnimationFrame(count);
+      };
+      requestAnimationFrame(count);
+      const attach = Element.prototype.attachShadow;
+      Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+        seen[this.localName] = frame;
+        return attach.call(this, init);
+      };
+    });
+    const problems = pageProblems(page);
+    // The three widgets' HTML held until all three were asked for, then let go together.
+    const held: Route[] = [];
+    let all!: () => void;
+    const asked = new Promise<void>((resolve) => (all = resolve));
+    await page.route('**/widget-api/html/**', async (route) => {
+      held.push(route);
+      if (held.length === TAGS.length) all();
+    });
+    await page.goto(`${running.app.url}/light.html`);
+    await asked;
+    await Promise.all(held.map((route) => route.continue()));
+    await page.waitForFunction(
+      (tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.firstChild),
+      TAGS,
+    );
+    const frames = await page.evaluate(
+      (tags) =>
+        tags.map((tag) => (window as unknown as { attachedIn: Record<string, number> }).attachedIn[tag]),
+      TAGS,
+    );
+    assert.equal(new Set(frames).size, TAGS.length, `each in a frame of its own: ${frames.join(', ')}`);
+    assert.equal(
+      await page.evaluate(() => customElements.get('review-list')),
+      undefined,
+      'still no element code',
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   it('a proxy without the fragment route: each element’s code loads at once and shows the reviews itself', async () => {
     const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();
