@@ -176,6 +176,14 @@ export const LOADS_ATTRIBUTE = 'data-rw-loads';
  * showing another: the loader turns the page for the others. */
 export const SHOW_MORE_PART = 'show-more';
 
+/** The `part` of a long text's "Read more" toggle (`aria-controls` names its text): the loader opens the
+ * text before the code has arrived, from the answers it was rendered from. */
+export const READ_MORE_PART = 'read-more';
+
+/** A list's item's element ids: `item-{n}` for the n-th item of the page (its text, `author-item-{n}` its
+ * author), in the server's rendering and the code's. */
+export const ITEM_ID_PREFIX = 'item-';
+
 /** A list's items, in any layout, in the server's rendering and the code's: keyboard users continue reading at the first. */
 export const FIRST_ITEM = '.items>*>[tabindex="-1"]';
 

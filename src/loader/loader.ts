@@ -11,15 +11,18 @@
  *
  * A widget's code loads on the first `pointerover`, `focusin` or `touchstart` on it, or at once for
  * what cannot wait (an autoplaying carousel, a list whose filter comes from the page URL, a widget the
- * fragment route could not render). A click on a control, or a change of a select, before it has arrived
- * is done once it has taken over, on the same control of the new rendering; focus is put back where the
- * visitor left it. A failed load is tried again on the next intent; until then the HTML stays as it is.
+ * fragment route could not render). Before it has arrived, a page turn and "Read more" are done from HTML
+ * at once; any other click on a control, or a change of a select, is done once the code has taken over, on
+ * the same control of the new rendering; focus is put back where the visitor left it. A failed load is
+ * tried again on the next intent; until then the HTML stays as it is.
  */
 import { FRAGMENT_ATTRIBUTES, FRAGMENT_ROUTE, type FragmentTag } from '../api/fragment-attributes.ts';
 import {
   DATA_REQUEST,
   FIRST_ITEM,
+  ITEM_ID_PREFIX,
   LOADS_ATTRIBUTE,
+  READ_MORE_PART,
   SHOW_MORE_PART,
   SERVER_ANSWERS_ATTRIBUTE,
   SYNC_URL_PREFIX,
@@ -45,6 +48,9 @@ interface Pending {
   index: number;
   /** A select's new value (a change), or nothing (a click). */
   value?: string;
+  /** A "Read more" the loader did itself: the server's toggle clicked (its click is done again on the
+   * code's toggle the moment that replaces it). */
+  done?: Element;
 }
 
 /** Per widget shown without its code: a node of that rendering (gone once the code renders), the actions
@@ -56,9 +62,13 @@ interface Shown {
   focused?: [number, Element];
   acted: Element[];
   fromBelow?: boolean;
+  /** The page being turned to, until it is shown (or failed to come). */
+  turning?: string;
 }
 const shown = new Map<Element, Shown>();
 const sheets = new Map<string, CSSStyleSheet>();
+/** The texts "Read more" opened before the code: their short and whole forms. */
+const opened = new WeakMap<Element, string[]>();
 const adopted = new WeakSet<Element>();
 /** The code's first render of a widget replaces the nodes it was shown with (shadow roots are watched
  * one by one: a document's observer does not see into them). */
@@ -270,12 +280,45 @@ function onEvent(widget: Element, event: Event): void {
       path &&
       control.getAttribute('part') !== SHOW_MORE_PART &&
       new URLSearchParams(path.split('?')[1]).get('page');
-    if (page && !state.pending.length) void turnPage(widget, state, page);
-    else state.pending.push({ index });
+    // (A text opened before does not hold the page back: it goes with the old page, as on a link's.)
+    if (page && state.pending.every((action) => action.done)) void turnPage(widget, state, page);
+    else {
+      const done = control.getAttribute('part') === READ_MORE_PART && readMore(widget, control);
+      // What is done on the old page while the new one comes goes with it, as on a link's page.
+      if (!state.turning) state.pending.push({ index, done: done ? control : undefined });
+    }
   } else if (event.type === 'change' && control instanceof HTMLSelectElement)
     state.pending.push({ index, value: control.value });
   else return;
   state.acted.push(control);
+}
+
+/**
+ * "Read more" before the code, done at once: the text its toggle controls (`{ITEM_ID_PREFIX}{n}`) shown
+ * whole, from the n-th item of the answers the widget was rendered from, and the toggle's state flipped;
+ * its label stays (a disclosure's name need not change) until the code's toggle replaces it. Whether it
+ * could (an answer without that text leaves it to the code).
+ */
+function readMore(widget: Element, toggle: Element): boolean {
+  const id = toggle.getAttribute('aria-controls') ?? '';
+  const text = widget.shadowRoot!.getElementById(id);
+  let texts = opened.get(text!);
+  if (!texts) {
+    try {
+      const answers = widget.querySelector(`:scope>script[${SERVER_ANSWERS_ATTRIBUTE}]`)!.textContent!;
+      const whole: unknown = (
+        JSON.parse(answers) as { answer: { page?: { items: { text?: unknown }[] } } }[]
+      ).find(({ answer }) => answer.page)!.answer.page!.items[+id.slice(ITEM_ID_PREFIX.length)]!.text;
+      if (typeof whole !== 'string' || !text) return false;
+      opened.set(text, (texts = [text.textContent!, whole]));
+    } catch {
+      return false;
+    }
+  }
+  const open = toggle.getAttribute('aria-expanded') !== 'true';
+  text!.textContent = texts[+open]!;
+  toggle.setAttribute('aria-expanded', String(open));
+  return true;
 }
 
 /**
@@ -311,7 +354,11 @@ async function turnPage(widget: Element, state: Shown, page: string): Promise<vo
     new CustomEvent('rw-page-change', { detail: { page: +page }, bubbles: true, composed: true }),
   );
   state.fromBelow = widget.getBoundingClientRect().top < 0;
+  // (Texts opened on the old page go with it.)
+  state.pending.length = 0;
+  state.turning = page;
   const rendered = await fragment(widget).catch(() => undefined);
+  if (state.turning === page) state.turning = undefined;
   // Not once the code has taken over, nor for a page asked for before another.
   if (!rendered || defined(widget) || widget.getAttribute('page') !== page) return;
   const root = widget.shadowRoot!;
@@ -320,8 +367,6 @@ async function turnPage(widget: Element, state: Shown, page: string): Promise<vo
   const { focused } = state;
   fill(widget, root, rendered);
   state.first = root.firstChild!;
-  // What was done on the old page since (Read more on one of its reviews) went with it, as on a link's page.
-  state.pending.length = 0;
   // The live region stays the same node, so that assistive technology says what changed: the new page.
   const region = root.querySelector('[role="status"]');
   if (status && region) {
@@ -351,35 +396,49 @@ function refocus(widget: Element, focused: Shown['focused'], fromBelow?: boolean
 async function takenOver(widget: Element): Promise<void> {
   const { pending, acted, focused, fromBelow } = shown.get(widget)!;
   shown.delete(widget);
+  const root = widget.shadowRoot!;
+  const replay = ({ index, value }: Pending) => {
+    const control = root.querySelectorAll<HTMLElement>(CONTROLS)[index];
+    if (control instanceof HTMLSelectElement && value !== undefined) {
+      control.value = value;
+      control.dispatchEvent(new Event('change', { bubbles: true }));
+    } else control?.click();
+  };
+  const rest = pending.filter((action) => !action.done);
+  // A text the loader opened is opened by the code on the code's card, in the very task that card
+  // replaces the server's (so no frame shows it closed in between); unless a filter chosen since starts
+  // the list over.
+  if (rest.every((action) => action.value === undefined))
+    for (const action of pending) {
+      const replaced = () => !action.done!.isConnected && (replay(action), true);
+      if (action.done && !replaced()) {
+        const watch = new MutationObserver(() => replaced() && watch.disconnect());
+        watch.observe(root, { childList: true, subtree: true });
+      }
+    }
   // The code's first render may keep the server's cards until its own replace them (a few per task):
   // a control still of the server's rendering waits for the element's whole rendering. Any other action
   // is done in a task of its own, not in the takeover's (two shorter tasks on a phone rather than one).
   if (acted.some((control) => control.isConnected))
     await (widget as Element & { updateComplete?: Promise<unknown> }).updateComplete;
-  else if (pending.length) await new Promise((resolve) => setTimeout(resolve));
-  const controls = widget.shadowRoot!.querySelectorAll<HTMLElement>(CONTROLS);
-  for (const { index, value } of pending) {
-    const control = controls[index];
-    if (control instanceof HTMLSelectElement && value !== undefined) {
-      control.value = value;
-      control.dispatchEvent(new Event('change', { bubbles: true }));
-    } else control?.click();
-  }
+  else if (rest.length) await new Promise((resolve) => setTimeout(resolve));
+  rest.forEach(replay);
   refocus(widget, focused, fromBelow);
 }
 
 /**
  * The control of the code's rendering that is the one the visitor left focused in the server's: the one at
  * the same place, unless the page changed in between (the page buttons differ), then the one of the same
- * part and text.
+ * part and text (a toggle's: part).
  */
 function counterpart(
   controls: NodeListOf<HTMLElement>,
   index: number,
   old: Element,
 ): HTMLElement | undefined {
-  // (A page's button says its number.)
-  const key = (control: Element) => `${control.getAttribute('part')} ${control.textContent!.trim()}`;
+  // (A page's button says its number; a toggle's words change with its state: "Read more", "Show less".)
+  const key = (control: Element) =>
+    `${control.getAttribute('part')} ${control.hasAttribute('aria-expanded') || control.textContent!.trim()}`;
   return (
     [controls[index]!, ...controls].find((control) => control && key(control) === key(old)) ?? controls[index]
   );

@@ -96,6 +96,13 @@ async function showsPageTwo(page: Page, { settled = false } = {}): Promise<void>
   }, settled);
 }
 
+/** Resolves once the list has every card of its page in (none still to come from a later batch). */
+async function showsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.querySelector('review-list')!.shadowRoot!.querySelector('[aria-busy="false"]'),
+  );
+}
+
 /** Resolves once the full code has rendered the list (the loader's nodes are gone). */
 async function tookOver(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -344,6 +351,34 @@ describe('the light embed', () => {
     await page.context().close();
   });
 
+  it('Read more before and after Next, the code coming before page 2’s HTML: page 2 opens no review', async () => {
+    const { page, problems, release, releasePages } = await visit('/light.html', { holdPages: true });
+    const readMore = page.locator('review-list').locator('[part="read-more"]');
+    // Opened at once from HTML, then the page turned, then another opened on the old page while it comes.
+    await readMore.first().click();
+    assert.equal(await readMore.first().getAttribute('aria-expanded'), 'true');
+    await control(page, /next page/i).click();
+    await readMore.last().click();
+    await page.evaluate(() => {
+      const replayed = ((window as unknown as { replayed: string[] }).replayed = [] as string[]);
+      document
+        .querySelector('review-list')!
+        .shadowRoot!.addEventListener(
+          'click',
+          (event) => event.isTrusted || replayed.push((event.target as Element).outerHTML.slice(0, 80)),
+          { capture: true },
+        );
+    });
+    release();
+    await tookOver(page);
+    await showsPageTwo(page, { settled: true });
+    releasePages();
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { replayed: string[] }).replayed), []);
+    assert.equal(await page.locator('review-list').locator('[aria-expanded="true"]').count(), 0);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   it('Read more clicked before the code opens the review once; a filter chosen before it applies once', async () => {
     const { page, problems, requests, release } = await visit();
     const readMore = control(page, /read more/i).first();
@@ -361,6 +396,75 @@ describe('the light embed', () => {
       '4',
       'the select shows the visitor’s choice',
     );
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  it('Read more before the code opens the whole text at once, from the widget’s own HTML; the code’s card keeps it open, no frame showing it closed, and says rw-read-more once', async () => {
+    const { page, problems, release } = await visit('/light.html', { bypassCSP: true });
+    const toggle = page.locator('review-list').locator('[part="read-more"]').first();
+    const textId = (await toggle.getAttribute('aria-controls'))!;
+    const text = page.locator('review-list').locator(`[id="${textId}"]`);
+    const short = (await text.textContent())!;
+    // Every frame from the click on: what the visitor sees of that text; and the list's events.
+    await page.evaluate(() => {
+      const list = document.querySelector('review-list')!;
+      const seen = ((window as unknown as { frames: string[] }).frames = [] as string[]);
+      const events = ((window as unknown as { events: string[] }).events = [] as string[]);
+      list.addEventListener('rw-read-more', (event) =>
+        events.push(JSON.stringify((event as CustomEvent).detail.expanded)),
+      );
+      let watching = false;
+      document.addEventListener('click', () => (watching = true), { capture: true, once: true });
+      const frame = () => {
+        const root = list.shadowRoot!;
+        const button = root.querySelector('[part="read-more"]');
+        const shown = root.getElementById(button?.getAttribute('aria-controls') ?? '');
+        if (watching) seen.push(`${button?.getAttribute('aria-expanded')} ${shown?.textContent?.length}`);
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await toggle.click();
+    // Open with the code still held: the whole text, the toggle saying so, focus where the visitor left it.
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    const whole = (await text.textContent())!;
+    assert.ok(whole.length > short.length + 20, `the whole text (${whole.length} > ${short.length})`);
+    assert.ok(whole.startsWith(short.replace(/…$/, '').trimEnd().slice(0, 40)), 'the same text, whole');
+    assert.equal(await page.evaluate(() => !!customElements.get('review-list')), false);
+    assert.equal(
+      await page.evaluate(() =>
+        document.querySelector('review-list')!.shadowRoot!.activeElement?.getAttribute('part'),
+      ),
+      'read-more',
+    );
+    assert.deepEqual(await axeViolations(page), []);
+    // On a phone's CPU, where the takeover is a long task and a frame is due the moment it ends.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    release();
+    await tookOver(page);
+    await showsSettled(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // The code's card: the same text, open, its toggle saying so in words too.
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.equal(await text.textContent(), whole);
+    assert.match((await toggle.textContent())!, /show less/i);
+    const { frames, events } = await page.evaluate(() => {
+      const { frames, events } = window as unknown as { frames: string[]; events: string[] };
+      return { frames, events };
+    });
+    assert.ok(frames.length > 0);
+    assert.deepEqual(
+      frames.filter((frame) => frame !== `true ${whole.length}`),
+      [],
+      'every frame since the click shows it open',
+    );
+    assert.deepEqual(events, ['true'], 'rw-read-more once, when the code has it');
+    // The code goes on from there: one more click closes it.
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.ok((await text.textContent())!.length < whole.length);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

@@ -17,6 +17,7 @@ import { dataPath } from '../../api/query.ts';
 import { HttpError } from '../../api/errors.ts';
 import {
   FIRST_ITEM,
+  ITEM_ID_PREFIX,
   type Limits,
   type PageView,
   type PostQuery,
@@ -391,7 +392,7 @@ export abstract class PagedListElement<T> extends RwElement {
       domId: (key) => {
         let id = this.domIds.get(key);
         if (!id) {
-          id = `item-${this.domIds.size}`;
+          id = `${ITEM_ID_PREFIX}${this.domIds.size}`;
           this.domIds.set(key, id);
         }
         return id;
