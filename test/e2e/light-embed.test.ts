@@ -96,6 +96,23 @@ async function showsPageTwo(page: Page, { settled = false } = {}): Promise<void>
   }, settled);
 }
 
+/** Records each click the loader does again (not trusted: not the visitor's own) in the list's shadow root. */
+async function watchReplays(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const replayed = ((window as unknown as { replayed: string[] }).replayed = [] as string[]);
+    document
+      .querySelector('review-list')!
+      .shadowRoot!.addEventListener(
+        'click',
+        (event) => event.isTrusted || replayed.push((event.target as Element).outerHTML.slice(0, 80)),
+        { capture: true },
+      );
+  });
+}
+
+/** The clicks recorded since `watchReplays`. */
+const replays = (page: Page) => page.evaluate(() => (window as unknown as { replayed: string[] }).replayed);
+
 /** Resolves once the list has every card of its page in (none still to come from a later batch). */
 async function showsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
@@ -326,22 +343,13 @@ describe('the light embed', () => {
     releasePages();
     await showsPageTwo(page);
     // A click the loader does again is not the visitor's own (not trusted): none may reach page 2.
-    await page.evaluate(() => {
-      const replayed = ((window as unknown as { replayed: string[] }).replayed = [] as string[]);
-      document
-        .querySelector('review-list')!
-        .shadowRoot!.addEventListener(
-          'click',
-          (event) => event.isTrusted || replayed.push((event.target as Element).outerHTML.slice(0, 80)),
-          { capture: true },
-        );
-    });
+    await watchReplays(page);
     release();
     await tookOver(page);
     await page.waitForFunction(
       () => !document.querySelector('review-list')!.shadowRoot!.querySelector('[aria-busy="true"]'),
     );
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { replayed: string[] }).replayed), []);
+    assert.deepEqual(await replays(page), []);
     const expanded = await page.evaluate(
       () =>
         document.querySelector('review-list')!.shadowRoot!.querySelectorAll('[aria-expanded="true"]').length,
@@ -359,21 +367,12 @@ describe('the light embed', () => {
     assert.equal(await readMore.first().getAttribute('aria-expanded'), 'true');
     await control(page, /next page/i).click();
     await readMore.last().click();
-    await page.evaluate(() => {
-      const replayed = ((window as unknown as { replayed: string[] }).replayed = [] as string[]);
-      document
-        .querySelector('review-list')!
-        .shadowRoot!.addEventListener(
-          'click',
-          (event) => event.isTrusted || replayed.push((event.target as Element).outerHTML.slice(0, 80)),
-          { capture: true },
-        );
-    });
+    await watchReplays(page);
     release();
     await tookOver(page);
     await showsPageTwo(page, { settled: true });
     releasePages();
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { replayed: string[] }).replayed), []);
+    assert.deepEqual(await replays(page), []);
     assert.equal(await page.locator('review-list').locator('[aria-expanded="true"]').count(), 0);
     assert.deepEqual(problems, []);
     await page.context().close();
