@@ -9,10 +9,11 @@
  *
  * Per page: JS before any interaction (gzip -9 of every script it ran), total blocking time (long tasks
  * after the first contentful paint, each beyond 50 ms), the longest task, first review visible (from
- * navigation), cumulative layout shift, and the first interaction: a tap on "Next page" (pointer over,
- * down, up at once: the worst case for code that loads on intent), from the tap's own input event (not when
- * the test tool began to act) until the first frame that shows page 2 with all its cards in (seen by a
- * MutationObserver in the page, not by the test tool's polling, which lags a busy page by a few frames).
+ * navigation), cumulative layout shift, and the first interaction, each in a visit of its own: a tap on
+ * "Next page", and a tap on the first "Read more" (pointer over, down, up at once: the worst case for code
+ * that loads on intent), from the tap's own input event (not when the test tool began to act) until the
+ * first frame that shows what it did (page 2 with all its cards in; the text open), seen by a
+ * MutationObserver in the page, not by the test tool's polling, which lags a busy page by a few frames.
  *
  *   node --import tsx bench/visitor.ts   (needs `vite build`; also part of `npm run bench`)
  */
@@ -120,9 +121,33 @@ interface Visit {
   cls: number;
   interaction?: number;
   interactionLongest?: number;
+  /** The same for a tap on "Read more" (a visit of its own). */
+  readMore?: number;
+  readMoreLongest?: number;
 }
 
-async function visit(browser: Browser, url: string, under: PageUnderTest): Promise<Visit> {
+/** A first interaction: the control tapped, and whether the list shows what it did (run in the page). */
+interface Tap {
+  name: RegExp;
+  done: (root: ShadowRoot) => boolean;
+}
+
+const TAPS = {
+  nextPage: {
+    name: /next page/i,
+    // Page 2, every card in.
+    done: (root: ShadowRoot) =>
+      root.querySelector('[aria-current="page"]')?.textContent?.trim() === '2' &&
+      !!root.querySelector('article') &&
+      !root.querySelector('[aria-busy="true"]'),
+  },
+  readMore: {
+    name: /read more/i,
+    done: (root: ShadowRoot) => !!root.querySelector('[part="read-more"][aria-expanded="true"]'),
+  },
+} satisfies Record<string, Tap>;
+
+async function visit(browser: Browser, url: string, under: PageUnderTest, tap?: Tap): Promise<Visit> {
   const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -182,25 +207,25 @@ async function visit(browser: Browser, url: string, under: PageUnderTest): Promi
   });
   let interaction: number | undefined;
   let interactionLongest: number | undefined;
-  if (under.interactive) {
-    const next = page.locator('review-list').getByRole('button', { name: /next page/i });
-    await next.scrollIntoViewIfNeeded();
-    const before = await page.evaluate(() => {
+  if (tap) {
+    const control = page.locator('review-list').getByRole('button', { name: tap.name }).first();
+    await control.scrollIntoViewIfNeeded();
+    const before = await page.evaluate((done) => {
       const bench = (window as never as { bench: { tasks: unknown[]; tap: number; shown: number } }).bench;
       bench.tap = bench.shown = 0;
-      // Page 2 is shown, every card in, at the first frame after the DOM says so.
+      // What the tap did is shown at the first frame after the DOM says so.
       const root = document.querySelector('review-list')!.shadowRoot!;
+      // (The predicate, written in this file, comes as its source: functions do not cross into the page.)
+      const shows = (0, eval)(done) as (root: ShadowRoot) => boolean;
       const watch = new MutationObserver(() => {
-        const current = root.querySelector('[aria-current="page"]')?.textContent?.trim();
-        if (current !== '2' || !root.querySelector('article') || root.querySelector('[aria-busy="true"]'))
-          return;
+        if (!shows(root)) return;
         watch.disconnect();
         requestAnimationFrame(() => (bench.shown = performance.now()));
       });
       watch.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
       return bench.tasks.length;
-    });
-    await next.tap();
+    }, tap.done.toString());
+    await control.tap();
     const done = await page.waitForFunction(
       () => (window as never as { bench: { shown: number } }).bench.shown || false,
       null,
@@ -236,6 +261,8 @@ function summarise(visits: Visit[]): Summary {
     cls: of('cls'),
     interaction: of('interaction'),
     interactionLongest: of('interactionLongest'),
+    readMore: of('readMore'),
+    readMoreLongest: of('readMoreLongest'),
   };
 }
 
@@ -251,6 +278,9 @@ const describe = (summary: Summary) =>
     ...(summary.interaction === undefined
       ? []
       : [`tap → page 2 ${ms(summary.interaction)} (longest task ${ms(summary.interactionLongest)})`]),
+    ...(summary.readMore === undefined
+      ? []
+      : [`tap → Read more ${ms(summary.readMore)} (longest task ${ms(summary.readMoreLongest)})`]),
   ].join(' · ');
 
 /**
@@ -302,11 +332,17 @@ export async function runVisitorBench(): Promise<BenchRow[]> {
     const visits = PAGES.map(() => [] as Visit[]);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [index, under] of PAGES.entries()) {
-        visits[index]!.push(
-          await visit(browser, `${siteUrl}/${index}.html`, under).catch((error: unknown) => {
+        const go = (tap?: Tap) =>
+          visit(browser, `${siteUrl}/${index}.html`, under, tap).catch((error: unknown) => {
             throw new Error(`${under.name}: ${String(error)}`);
-          }),
-        );
+          });
+        const loaded = await go(under.interactive ? TAPS.nextPage : undefined);
+        // A first visit again, for the other first tap (the code must not be there yet).
+        if (under.interactive) {
+          const { interaction, interactionLongest } = await go(TAPS.readMore);
+          Object.assign(loaded, { readMore: interaction, readMoreLongest: interactionLongest });
+        }
+        visits[index]!.push(loaded);
       }
       process.stderr.write(`visitor bench: round ${round + 1} of ${ROUNDS}\n`);
     }
@@ -323,7 +359,8 @@ export async function runVisitorBench(): Promise<BenchRow[]> {
         ((summary.jsBytes ?? 0) <= 4 * 1024 &&
           (summary.review ?? Infinity) <= 1000 &&
           (summary.cls ?? 1) === 0 &&
-          (summary.interaction ?? Infinity) <= 1000));
+          (summary.interaction ?? Infinity) <= 1000 &&
+          (summary.readMore ?? Infinity) <= 1000));
     const row = (name: string, summary: Summary, goal: string, verdict: BenchRow['verdict']): BenchRow => ({
       area: 'Visitor',
       metric: `${name}: card + summary + list (${conditions})`,
@@ -332,7 +369,7 @@ export async function runVisitorBench(): Promise<BenchRow[]> {
       goal,
       verdict,
     });
-    const lightGoal = `TBT ≤ floor + 50 ms, no task > ${formatNumber(floorLongest, 0)} ms, JS ≤ 4 KiB, first review ≤ 1,000 ms, CLS 0, tap done ≤ 1,000 ms`;
+    const lightGoal = `TBT ≤ floor + 50 ms, no task > ${formatNumber(floorLongest, 0)} ms, JS ≤ 4 KiB, first review ≤ 1,000 ms, CLS 0, each tap done ≤ 1,000 ms`;
     const includedGoal = `TBT ≤ floor + 50 ms, no task > ${formatNumber(floorLongest, 0)} ms`;
     return [
       row(PAGES[2]!.name, light!, lightGoal, meets(light!, true) ? 'met' : 'missed'),
