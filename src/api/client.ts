@@ -204,8 +204,9 @@ export class ReviewWidgetsClient {
   private async request(url: string, signal: AbortSignal): Promise<unknown> {
     let response: Response;
     // Asked for by the loader at a click made before this code arrived (taken once; a failed one is asked again).
-    const asked = earlyAnswers().get(url);
-    earlyAnswers().delete(url);
+    const early = earlyAnswers();
+    const asked = early.get(url);
+    early.delete(url);
     try {
       response =
         (await asked?.catch(() => undefined)) ?? (await this.fetchImpl(url, { ...DATA_REQUEST, signal }));
