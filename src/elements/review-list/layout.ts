@@ -45,8 +45,6 @@ export class LayoutPart implements ReactiveController {
     host.addController(this);
   }
 
-  hostConnected(): void {}
-
   /** The layout in use (an unknown value means `list`). */
   get layout(): ListLayout {
     return layoutOf(LIST_LAYOUTS, this.host.layout);

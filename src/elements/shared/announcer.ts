@@ -12,7 +12,8 @@ export class Announcer implements ReactiveController {
     host.addController(this);
   }
 
-  hostConnected(): void {}
+  // (Declared only: Lit calls the hooks a controller has, and an empty one would cost the bundle bytes.)
+  hostConnected?(): void;
 
   /** What the region says now. */
   get text(): string {

@@ -15,7 +15,8 @@ export class ExpandableTexts implements ReactiveController {
     host.addController(this);
   }
 
-  hostConnected(): void {}
+  // (Declared only: Lit calls the hooks a controller has, and an empty one would cost the bundle bytes.)
+  hostConnected?(): void;
 
   isExpanded(key: string): boolean {
     return this.expanded.has(key);

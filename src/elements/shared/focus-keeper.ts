@@ -39,8 +39,6 @@ export class FocusKeeper implements ReactiveController {
     host.addController(this);
   }
 
-  hostConnected(): void {}
-
   hostUpdate(): void {
     const active = (this.host.renderRoot as ShadowRoot).activeElement;
     this.held = active instanceof HTMLElement ? active : undefined;

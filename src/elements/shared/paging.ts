@@ -67,7 +67,8 @@ export class Paging<T> implements ReactiveController {
     host.addController(this);
   }
 
-  hostConnected(): void {}
+  // (Declared only: Lit calls the hooks a controller has, and an empty one would cost the bundle bytes.)
+  hostConnected?(): void;
 
   /** Goes to a page (the pagination, or "Go to the first page"). */
   goTo(page: number): void {

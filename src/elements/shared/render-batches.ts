@@ -30,7 +30,8 @@ export class RenderBatches implements ReactiveController {
     host.addController(this);
   }
 
-  hostConnected(): void {}
+  // (Declared only: Lit calls the hooks a controller has, and an empty one would cost the bundle bytes.)
+  hostConnected?(): void;
 
   /**
    * How many of `items` this render shows: a new array starts with `first` (by default one batch; an
