@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { freePort } from './free-port.mjs';
 import { build } from 'vite';
 import {
   buildBundle,
@@ -169,9 +170,21 @@ export const CLIS = {
 
 /** The local runtime of each platform, offline, on `port`, in a built folder. */
 const DEV_COMMANDS = {
-  vercel: (port) => ['dev', '--local', '--yes', '--listen', `127.0.0.1:${port}`],
-  // Edge functions would need Deno downloaded; this site has none.
-  netlify: (port) => ['dev', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
+  vercel: async (port) => ['dev', '--local', '--yes', '--listen', `127.0.0.1:${port}`],
+  // Edge functions would need Deno downloaded; this site has none. Its static server and functions server
+  // get ports of their own too: by default the static one is 3999 for every run, which two runs started
+  // together (CI beside a second copy) can both take (one such run saw netlify dev exit with code 1).
+  netlify: async (port) => [
+    'dev',
+    '--offline',
+    '--internal-disable-edge-functions',
+    '--port',
+    String(port),
+    '--staticServerPort',
+    String(await freePort()),
+    '--functions-port',
+    String(await freePort()),
+  ],
 };
 
 /**
@@ -210,7 +223,7 @@ export async function startPlatformDev(
   };
   delete childEnv.PORT; // the CLI's own setting, not the function's
   // A process group of its own: stop() ends the CLI and the function processes it started.
-  const child = spawn(cli, DEV_COMMANDS[platform](port), {
+  const child = spawn(cli, await DEV_COMMANDS[platform](port), {
     cwd: dir,
     env: childEnv,
     stdio: ['ignore', output, output],

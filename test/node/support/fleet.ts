@@ -4,25 +4,15 @@
  * `npm start` processes (src/server/start.ts) with `REDIS_URL` set.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { REDIS_SERVER } from '../../../scripts/find-redis.mjs';
+import { freePort } from '../../../scripts/free-port.mjs';
 import { builtApp } from './built-app.ts';
+
+export { freePort };
 
 /** `npm start`'s server, compiled as production runs it. */
 const APP = await builtApp();
-
-/** A port free on loopback right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface RedisServer {
   readonly url: string;

@@ -55,6 +55,9 @@ export function platformSuite({ platform, entry, call, declaredHeaders }: Platfo
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       output: 'pipe',
       onOutput: (chunk) => (logs += chunk),
+    }).catch((error: unknown) => {
+      // Why it did not start, in the CLI's own words.
+      throw new Error(`${String(error)}\n${logs.slice(-3000)}`, { cause: error });
     });
   }
 
