@@ -15,6 +15,7 @@ import {
   reviews,
   selectLabelled,
   textOf,
+  until,
 } from '../support/dom.ts';
 import { afterChange, placeList, recordEvents } from '../support/lists.ts';
 
@@ -66,9 +67,15 @@ describe('paging="more"', () => {
     expect(reviews(element)).to.have.length(15);
     expect(authorNames(element).slice(0, 5)).to.deep.equal(firstPage);
     expect(deepActiveElement()).to.equal(reviews(element)[10]);
-    // The newly focused review is on screen.
-    const box = reviews(element)[10]!.getBoundingClientRect();
-    expect(box.top).to.be.within(0, innerHeight);
+    // The newly focused review comes on screen (WebKit scrolls to a focused element in the frame after).
+    await until(
+      element,
+      () => {
+        const { top } = reviews(element)[10]!.getBoundingClientRect();
+        return top >= 0 && top <= innerHeight;
+      },
+      'the focused review to be on screen',
+    );
 
     expect(events.of('rw-page-change').map((e) => e.detail)).to.deep.equal([
       { page: 2, mode: 'more' },
