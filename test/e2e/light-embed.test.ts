@@ -74,6 +74,13 @@ async function visit(
   await page.waitForFunction(() =>
     document.querySelector('review-list')?.shadowRoot?.querySelector('article'),
   );
+  // Every widget the loader shows in place (it puts one in per frame): a test's click then lands where it
+  // aims, not on a control that one put in above it has just moved.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('business-card, rating-summary, review-list')].every(
+      (widget) => !!widget.shadowRoot?.firstChild && !widget.shadowRoot.querySelector('[aria-busy="true"]'),
+    ),
+  );
   // A node of what the loader showed, to tell when the code has replaced it.
   await page.evaluate(() => {
     (window as unknown as { shown: Node }).shown =
