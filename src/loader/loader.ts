@@ -416,6 +416,15 @@ async function takenOver(widget: Element): Promise<void> {
         watch.observe(root, { childList: true, subtree: true });
       }
     }
+  // Focus on a control of a server's card goes to the code's counterpart as that card is replaced, a few
+  // frames after the takeover: meanwhile the code, seeing it gone, puts it on the first review.
+  const old = focused?.[1];
+  if (old?.isConnected) {
+    const watch = new MutationObserver(
+      () => old.isConnected || (watch.disconnect(), refocus(widget, focused)),
+    );
+    watch.observe(root, { childList: true, subtree: true });
+  }
   // The code's first render may keep the server's cards until its own replace them (a few per task):
   // a control still of the server's rendering waits for the element's whole rendering. Any other action
   // is done in a task of its own, not in the takeover's (two shorter tasks on a phone rather than one).

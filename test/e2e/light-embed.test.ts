@@ -482,6 +482,20 @@ describe('the light embed', () => {
     assert.ok(count > 1, `several long reviews (${count})`);
     // The last card: the code's first render keeps the server's cards and replaces them a few per task.
     await readMore.last().click();
+    // Where focus is at each frame from now on (the code replaces that card a few frames after its
+    // takeover): what a visitor sees, and what assistive technology, which reads the page as it stands
+    // between tasks, is told.
+    await page.evaluate(() => {
+      const focusedParts: string[] = [];
+      (window as unknown as { focusedParts: string[] }).focusedParts = focusedParts;
+      const root = document.querySelector('review-list')!.shadowRoot!;
+      const sample = () => {
+        const part = root.activeElement?.getAttribute('part') ?? String(root.activeElement);
+        if (focusedParts.at(-1) !== part) focusedParts.push(part);
+        requestAnimationFrame(sample);
+      };
+      sample();
+    });
     release();
     await tookOver(page);
     await page.waitForFunction(
@@ -489,6 +503,14 @@ describe('the light embed', () => {
         [...document.querySelector('review-list')!.shadowRoot!.querySelectorAll('[part="read-more"]')]
           .at(-1)
           ?.getAttribute('aria-expanded') === 'true',
+    );
+    await page.waitForFunction(
+      () => !document.querySelector('review-list')!.shadowRoot!.querySelector('[aria-busy="true"]'),
+    );
+    // From the server's toggle to the code's, never on the first review in a frame between.
+    assert.deepEqual(
+      await page.evaluate(() => (window as unknown as { focusedParts: string[] }).focusedParts),
+      ['read-more'],
     );
     const state = await page.evaluate(() => {
       const root = document.querySelector('review-list')!.shadowRoot!;

@@ -1,5 +1,12 @@
-/** The browser's turn: `scheduler.yield()` (the continuation first in line) where there is one. */
-export function nextTurn(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
-}
+/** A task of its own, after those already queued (input, a paint). */
+export const nextTurn = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve));
+
+/**
+ * A task after the next frame is drawn: what a task put in is laid out in a frame of its own, not with
+ * what the tasks after it add. A hidden page (prerendering, a tab in the background) draws no frames: a
+ * task then (and one hidden while it waits goes on once shown: nothing was seen meanwhile).
+ */
+export const afterFrame = (): Promise<unknown> =>
+  new Promise((resolve) =>
+    document.hidden ? setTimeout(resolve) : requestAnimationFrame(() => setTimeout(resolve)),
+  );

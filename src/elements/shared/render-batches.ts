@@ -1,17 +1,23 @@
 /**
  * A page of items rendered over several tasks, a few cards per task (issue 31: no task of ours over 50 ms
  * on a phone 4× slower than a laptop with 10 reviews, nor over 100 ms with 50). The first cards show at
- * once; each further batch waits for the browser's next turn (input, a paint) and comes in with its own
- * task. Until the last one is in, the cards still to come are placeholders that hold room, the list is
- * `aria-busy`, and the host's `updateComplete` waits for them: an `rw-load` listener, a test or a focus
- * move finds the whole page.
+ * once; each further batch waits until the frame that shows the last one is drawn, and comes in with its
+ * own task: a frame lays out one batch, not all those a run of tasks put in before it (a frame after the
+ * whole of a 10-review page took 44–61 ms on the 4× profile; one batch a frame, none over 50). Until the
+ * last one is in, the cards still to come are placeholders that hold room, the list is `aria-busy`, and
+ * the host's `updateComplete` waits for them: an `rw-load` listener, a test or a focus move finds the
+ * whole page.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { nextTurn } from './next-turn.ts';
+import { afterFrame } from './next-turn.ts';
 
-/** Cards per task: about 20 ms of script on Lighthouse's mobile profile, leaving room for style and
- * layout within 50 ms (`npm run bench`, "Render"). */
+/** Cards per task: about 20 ms of script on Lighthouse's mobile profile, and a frame that lays out four
+ * new cards within 50 ms (`npm run bench`, "Render"). */
 export const CARDS_PER_TASK = 4;
+
+/** Cards of a new page's first batch: the two a list lays out with itself (item-styles.ts), so that its
+ * first frame, which also lays out everything around the cards, stays within 50 ms. */
+export const FIRST_CARDS = 2;
 
 /** Whether `items` begin with `before`'s items (a page appended to them: "Show more"); none: false. */
 export const isAppendOf = (items: readonly unknown[], before: readonly unknown[] | undefined): boolean =>
@@ -34,11 +40,11 @@ export class RenderBatches implements ReactiveController {
   hostConnected?(): void;
 
   /**
-   * How many of `items` this render shows: a new array starts with `first` (by default one batch; an
+   * How many of `items` this render shows: a new array starts with `first` (by default `FIRST_CARDS`; an
    * appended page keeps the cards already shown and adds one); `all` renders every one now (a server
    * renderer has no later task); `hold` adds no batch until a render without it.
    */
-  count(items: readonly unknown[], { all = false, first = CARDS_PER_TASK, hold = false } = {}): number {
+  count(items: readonly unknown[], { all = false, first = FIRST_CARDS, hold = false } = {}): number {
     if (items !== this.items) {
       const previous = this.items;
       this.items = items;
@@ -59,7 +65,7 @@ export class RenderBatches implements ReactiveController {
   }
 
   private async nextBatch(): Promise<void> {
-    await nextTurn();
+    await afterFrame();
     this.turn = undefined;
     // (A turn asked for before a hold adds nothing: the next render without it goes on.)
     if (!this.held) this.shown += CARDS_PER_TASK;

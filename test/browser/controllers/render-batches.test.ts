@@ -1,11 +1,11 @@
 /**
  * The RenderBatches controller on its own, in a minimal host that renders one `<li>` per card shown: a
- * page's cards come a batch per task, a page appended to it keeps what was shown, `hold` spends no task
+ * page's cards come a batch per frame, a page appended to it keeps what was shown, `hold` spends no task
  * on cards about to be replaced, and `updateComplete` waits for the last batch.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { CARDS_PER_TASK, RenderBatches } from '../../../src/elements/shared/render-batches.ts';
+import { CARDS_PER_TASK, FIRST_CARDS, RenderBatches } from '../../../src/elements/shared/render-batches.ts';
 
 class BatchHost extends LitElement {
   static override properties = { items: { attribute: false }, hold: { attribute: false } };
@@ -39,14 +39,29 @@ const page = (from: number, count: number) => Array.from({ length: count }, (_, 
 const cards = (host: BatchHost) => host.renderRoot.querySelectorAll('li').length;
 
 describe('RenderBatches', () => {
-  it('renders a page a batch per task, busy until the last, and updateComplete waits for it', async () => {
+  it('renders a page a batch per frame, busy until the last, and updateComplete waits for it', async () => {
     const host = await fixture<BatchHost>(html`<batch-host></batch-host>`);
+    // Frames drawn so far, and the frame each render came after: a batch is laid out in a frame of its own.
+    expect(document.hidden, 'a page that draws frames').to.equal(false);
+    let frames = 0;
+    let counting = true;
+    const count = () => {
+      frames++;
+      if (counting) requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+    const framesAtRender: number[] = [];
+    host.onRendered = () => framesAtRender.push(frames);
     host.items = page(1, 10);
     await host.updateComplete;
+    counting = false;
     expect(cards(host)).to.equal(10);
     expect(host.batches.busy).to.equal(false);
-    // First render of the page: one batch; then one more per task.
-    expect(host.renders.slice(1)).to.deep.equal([CARDS_PER_TASK, 2 * CARDS_PER_TASK, 10]);
+    // First render of the page: the first cards; then one batch more after each frame.
+    expect(host.renders.slice(1)).to.deep.equal([FIRST_CARDS, FIRST_CARDS + CARDS_PER_TASK, 10]);
+    for (const [index, frame] of framesAtRender.entries())
+      if (index)
+        expect(frame, `render ${index + 1} after a frame of its own`).to.be.above(framesAtRender[index - 1]!);
   });
 
   it('a page appended to the shown one keeps its cards and adds a batch; a new page starts over', async () => {
@@ -60,7 +75,7 @@ describe('RenderBatches', () => {
     host.renders.length = 0;
     host.items = page(100, 6);
     await host.updateComplete;
-    expect(host.renders).to.deep.equal([CARDS_PER_TASK, 6]);
+    expect(host.renders).to.deep.equal([FIRST_CARDS, 6]);
   });
 
   it('held, adds no batch, even one asked for before the hold; released, goes on', async () => {
@@ -70,13 +85,13 @@ describe('RenderBatches', () => {
     // The new page's first batch renders and asks for the next one; in that same task, before the next
     // one comes, the list holds (a newer page is loading: these cards are about to go).
     host.onRendered = (shown) => {
-      if (shown === CARDS_PER_TASK) host.hold = true;
+      if (shown === FIRST_CARDS) host.hold = true;
       host.onRendered = undefined;
     };
     host.items = page(20, 10);
     // Every turn from now on adds nothing.
     await host.updateComplete;
-    expect(cards(host)).to.equal(CARDS_PER_TASK);
+    expect(cards(host)).to.equal(FIRST_CARDS);
     expect(host.batches.busy).to.equal(true);
     host.hold = false;
     await host.updateComplete;

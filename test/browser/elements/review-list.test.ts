@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { ReviewList } from '../../../src/elements/review-list/review-list.ts';
 import { page, reviewMachineReadable, reviewWorkedExample } from '../../fixtures/payloads.ts';
 import { reviewsAnswer } from '../../fixtures/answers.ts';
-import { CARDS_PER_TASK } from '../../../src/elements/shared/render-batches.ts';
+import { CARDS_PER_TASK, FIRST_CARDS } from '../../../src/elements/shared/render-batches.ts';
 import { useMockApi } from '../support/api.ts';
 import { afterChange as changed, placeList, type PlaceOptions } from '../support/lists.ts';
 import {
@@ -96,7 +96,7 @@ describe('<review-list>', () => {
       watch.disconnect();
 
       expect(cardsAtLoad, 'rw-load fires once every card is shown').to.equal(50);
-      expect(renders[0]!.cards, 'the first render').to.equal(CARDS_PER_TASK);
+      expect(renders[0]!.cards, 'the first render').to.equal(FIRST_CARDS);
       for (const [index, render] of renders.entries()) {
         expect(render.slots, 'every card has its place from the first render').to.equal(50);
         if (index) expect(render.cards - renders[index - 1]!.cards).to.be.within(1, CARDS_PER_TASK);
