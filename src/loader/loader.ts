@@ -409,22 +409,11 @@ async function takenOver(widget: Element): Promise<void> {
   // replaces the server's (so no frame shows it closed in between); unless a filter chosen since starts
   // the list over.
   if (rest.every((action) => action.value === undefined))
-    for (const action of pending) {
-      const replaced = () => !action.done!.isConnected && (replay(action), true);
-      if (action.done && !replaced()) {
-        const watch = new MutationObserver(() => replaced() && watch.disconnect());
-        watch.observe(root, { childList: true, subtree: true });
-      }
-    }
+    for (const action of pending) if (action.done) whenGone(root, action.done, () => replay(action));
   // Focus on a control of a server's card goes to the code's counterpart as that card is replaced, a few
   // frames after the takeover: meanwhile the code, seeing it gone, puts it on the first review.
   const old = focused?.[1];
-  if (old?.isConnected) {
-    const watch = new MutationObserver(
-      () => old.isConnected || (watch.disconnect(), refocus(widget, focused)),
-    );
-    watch.observe(root, { childList: true, subtree: true });
-  }
+  if (old?.isConnected) whenGone(root, old, () => refocus(widget, focused));
   // The code's first render may keep the server's cards until its own replace them (a few per task):
   // a control still of the server's rendering waits for the element's whole rendering. Any other action
   // is done in a task of its own, not in the takeover's (two shorter tasks on a phone rather than one).
@@ -433,6 +422,13 @@ async function takenOver(widget: Element): Promise<void> {
   else if (rest.length) await new Promise((resolve) => setTimeout(resolve));
   rest.forEach(replay);
   refocus(widget, focused, fromBelow);
+}
+
+/** Runs `then` in the task `node` (of the server's rendering) leaves `root`: at once if it has already. */
+function whenGone(root: ShadowRoot, node: Element, then: () => void): void {
+  if (!node.isConnected) return then();
+  const watch = new MutationObserver(() => node.isConnected || (watch.disconnect(), then()));
+  watch.observe(root, { childList: true, subtree: true });
 }
 
 /**
