@@ -48,9 +48,11 @@ export const CHUNK_CEILING_BYTES = 3 * 1024;
  * first tap, about 250 ms on the mobile profile), and asked for a paging control's data at the click:
  * 0.2 KiB. Turning a page before the code from the proxy's HTML, with its event, focus and live region
  * (the first tap's page in 0.7 s instead of 1.0–1.5 s): 0.4 KiB. "Read more" before the code, opened at once
- from the widget's answers rather than after the code's takeover (0.8–0.9 s on the mobile profile): 0.35 KiB.)
+ from the widget's answers rather than after the code's takeover (0.8–0.9 s on the mobile profile): 0.35 KiB.
+ A widget the page preloads shown at once from that request, and a list's first frame of one card: 0.13 KiB,
+ for the first review about 140 ms sooner and the longest task at load 20–30 ms shorter.)
  */
-export const LOADER_CEILING_BYTES = 3 * 1024;
+export const LOADER_CEILING_BYTES = 3.25 * 1024;
 
 /** Issue 22's budgets for what a page loads before any interaction: one element's entry, and all four. */
 export const ELEMENT_GOAL_BYTES = 12 * 1024;

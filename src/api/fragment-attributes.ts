@@ -41,3 +41,38 @@ export type FragmentTag = keyof typeof FRAGMENT_ATTRIBUTES;
 
 /** The fragment route's folder under a proxy's mount. */
 export const FRAGMENT_ROUTE = 'html';
+
+/**
+ * A widget's endpoint as the loader asks it: absolute (against `base`), without query, fragment or a
+ * trailing slash. Throws for none, or one that is not a URL (the loader's errors carry no message: what
+ * catches them loads the element's code, which says what is wrong).
+ */
+export function endpointHref(endpoint: string | null | undefined, base: string): string {
+  endpoint = endpoint?.trim();
+  if (!endpoint) throw new Error();
+  const url = new URL(endpoint, base);
+  url.search = url.hash = '';
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * A widget's fragment URL: its endpoint's route with each attribute the route accepts that the widget
+ * carries (`attribute(name)`: its value, `null` or `undefined` when absent) and, when it names no `locale`,
+ * the language it inherits (`lang`, its nearest). One way for the loader, which asks it, and for the
+ * configurator's snippet, whose `<link rel="preload">` must name the very same URL for the browser's early
+ * answer to be used.
+ */
+export function fragmentUrl(
+  tag: FragmentTag,
+  attribute: (name: string) => string | null | undefined,
+  base: string,
+  lang?: string | null,
+): URL {
+  const url = new URL(`${endpointHref(attribute('endpoint'), base)}/${FRAGMENT_ROUTE}/${tag}`);
+  for (const name of FRAGMENT_ATTRIBUTES[tag]) {
+    const value = attribute(name);
+    if (value != null && name !== 'endpoint') url.searchParams.set(name, value);
+  }
+  if (attribute('locale') == null && lang) url.searchParams.set('locale', lang);
+  return url;
+}

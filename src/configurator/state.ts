@@ -4,6 +4,7 @@
  * context), and the shareable URL; and the way back from a URL or a pasted snippet, dropping what the
  * elements do not know and saying so.
  */
+import { FRAGMENT_ATTRIBUTES, fragmentUrl, type FragmentTag } from '../api/fragment-attributes.ts';
 import type { AttributeSpec, ElementSpec } from './specs.ts';
 
 export const PAGE_WIDTHS = [360, 390, 768, 1280] as const;
@@ -144,7 +145,32 @@ export function snippetOf(
     .map(({ name }) => `    ${name}: ${state.properties[name]};\n`)
     .join('');
   const style = properties ? `<style>\n  ${spec.tag} {\n${properties}  }\n</style>\n` : '';
-  return `<script type="module" src="${escapeAttribute(scriptUrl)}"></script>\n${style}<${spec.tag}${attributes}></${spec.tag}>\n`;
+  return `${preloadOf(state, scriptUrl, origin)}<script type="module" src="${escapeAttribute(scriptUrl)}"></script>\n${style}<${spec.tag}${attributes}></${spec.tag}>\n`;
+}
+
+/**
+ * For the light embed's loader: a `<link rel="preload">` of the widget's HTML, so that the browser asks
+ * for it while it loads the loader (not a round trip after), at low priority (the site's own images come
+ * first). The URL is the one the loader will ask on a page in the preview's language, or the preload goes
+ * unused; nothing for another script, or an endpoint that is not a URL.
+ */
+export function preloadOf(
+  { tag, attributes, page }: ConfiguratorState,
+  scriptUrl: string,
+  origin: string,
+): string {
+  if (!/\/loader\.js$/.test(scriptUrl) || !(tag in FRAGMENT_ATTRIBUTES)) return '';
+  try {
+    const { href } = fragmentUrl(
+      tag as FragmentTag,
+      (name) => (name === 'endpoint' ? absoluteEndpoint(attributes[name] ?? '', origin) : attributes[name]),
+      origin,
+      page.lang,
+    );
+    return `<link rel="preload" as="fetch" href="${escapeAttribute(href)}" crossorigin fetchpriority="low">\n`;
+  } catch {
+    return '';
+  }
 }
 
 /** The colours of a light or a dark page, where the preview (and the reference's examples) stand. */

@@ -16,7 +16,12 @@
  * the same control of the new rendering; focus is put back where the visitor left it. A failed load is
  * tried again on the next intent; until then the HTML stays as it is.
  */
-import { FRAGMENT_ATTRIBUTES, FRAGMENT_ROUTE, type FragmentTag } from '../api/fragment-attributes.ts';
+import {
+  FRAGMENT_ATTRIBUTES,
+  endpointHref,
+  fragmentUrl,
+  type FragmentTag,
+} from '../api/fragment-attributes.ts';
 import {
   DATA_REQUEST,
   FIRST_ITEM,
@@ -159,34 +164,36 @@ function adopt(widget: Element): void {
     show(widget, widget.shadowRoot);
   } else if (fromUrl) {
     // The page URL holds a filter no fragment can know: the code renders it (loaded below).
-  } else if (near && widget.getAttribute('loading') !== 'eager') near.observe(widget);
+  } else if (near && widget.getAttribute('loading') !== 'eager' && !preloaded(widget)) near.observe(widget);
   else void paint(widget);
   if (widget.hasAttribute('autoplay') || fromUrl) loadCode(widget.localName);
 }
 
-/** The widget's endpoint as the client reads it: absolute, without query, fragment or a trailing slash.
- * Throws for none, or one that is not a URL (the loader's errors carry no message: what catches them loads
- * the code, which says what is wrong). */
-function endpointOf(widget: Element): string {
-  const endpoint = widget.getAttribute('endpoint')?.trim();
-  if (!endpoint) throw new Error();
-  const url = new URL(endpoint, document.baseURI);
-  url.search = url.hash = '';
-  return url.href.replace(/\/+$/, '');
-}
+const endpointOf = (widget: Element) => endpointHref(widget.getAttribute('endpoint'), document.baseURI);
 
-/** The widget's fragment URL: its endpoint's route with each attribute the route accepts. */
-function fragmentUrl(widget: Element): URL {
-  const tag = widget.localName as FragmentTag;
-  const url = new URL(`${endpointOf(widget)}/${FRAGMENT_ROUTE}/${tag}`);
-  for (const name of FRAGMENT_ATTRIBUTES[tag]) {
-    const value = widget.getAttribute(name);
-    if (value !== null && name !== 'endpoint') url.searchParams.set(name, value);
+/** The widget's fragment URL (throws for a widget without a usable endpoint). */
+const fragmentOf = (widget: Element) =>
+  fragmentUrl(
+    widget.localName as FragmentTag,
+    (name) => widget.getAttribute(name),
+    document.baseURI,
+    // The language the element would follow: its own, else its nearest `lang`.
+    widget.closest('[lang]')?.getAttribute('lang'),
+  );
+
+/**
+ * Whether the page asks for the widget's fragment early (the configurator's snippet has a
+ * `<link rel="preload" as="fetch" crossorigin>` naming it): then it is fetched now, wherever the widget is.
+ */
+function preloaded(widget: Element): boolean {
+  try {
+    const { href } = fragmentOf(widget);
+    return [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].some(
+      (link) => link.href === href,
+    );
+  } catch {
+    return false;
   }
-  // The language the element would follow: its own, else its nearest `lang`.
-  const lang = widget.closest('[lang]')?.getAttribute('lang');
-  if (!widget.hasAttribute('locale') && lang) url.searchParams.set('locale', lang);
-  return url;
 }
 
 function show(widget: Element, root: ShadowRoot): void {
@@ -201,7 +208,8 @@ function show(widget: Element, root: ShadowRoot): void {
  * rendered from. Throws for anything else (without its answers it was rendered loading: the code does
  * better). */
 async function fragment(widget: Element): Promise<[DocumentFragment, Element]> {
-  const response = await fetch(fragmentUrl(widget), { credentials: 'omit' });
+  // (With the credentials a `crossorigin` preload has: one asked early by the page is this very request.)
+  const response = await fetch(fragmentOf(widget));
   if (!response.ok) throw new Error();
   const parsed = document.createElement('template');
   parsed.innerHTML = await response.text();
@@ -224,9 +232,15 @@ function fill(widget: Element, root: ShadowRoot, [content, answers]: [DocumentFr
     }
     return sheet;
   });
+  // A list's items after its first are shown a frame later: the list's first frame lays out its controls
+  // and one card, not every card near the viewport (they stay in place, hidden, so a control's place
+  // among the widget's does not change in between).
+  const later = [...content.querySelectorAll('.items>:nth-child(n+2)')];
+  for (const item of later) item.setAttribute('hidden', '');
   root.replaceChildren(content);
   widget.querySelector(`:scope > script[${SERVER_ANSWERS_ATTRIBUTE}]`)?.remove();
   widget.append(answers);
+  if (later[0]) void inTurn(() => later.forEach((item) => item.removeAttribute('hidden')));
 }
 
 /**
@@ -240,18 +254,22 @@ const afterFrame = () =>
     requestAnimationFrame(() => setTimeout(resolve));
     setTimeout(resolve, 500);
   });
+/** Runs `step` in a frame of its own, after the steps before it. */
+function inTurn(step: () => void): Promise<void> {
+  const done = turn.then(step);
+  turn = done.then(afterFrame, afterFrame);
+  return done;
+}
 
 async function paint(widget: Element): Promise<void> {
   try {
     const rendered = await fragment(widget);
-    const put = turn.then(() => {
+    await inTurn(() => {
       if (defined(widget) || widget.shadowRoot) return;
       const root = widget.attachShadow({ mode: 'open' });
       fill(widget, root, rendered);
       show(widget, root);
     });
-    turn = put.then(afterFrame, afterFrame);
-    await put;
   } catch {
     loadCode(widget.localName);
   }
@@ -358,23 +376,26 @@ async function turnPage(widget: Element, state: Shown, page: string): Promise<vo
   state.pending.length = 0;
   state.turning = page;
   const rendered = await fragment(widget).catch(() => undefined);
-  if (state.turning === page) state.turning = undefined;
-  // Not once the code has taken over, nor for a page asked for before another.
-  if (!rendered || defined(widget) || widget.getAttribute('page') !== page) return;
-  const root = widget.shadowRoot!;
-  const status = root.querySelector('[role="status"]');
-  // (Taken before the old rendering goes, which may blur what held focus.)
-  const { focused } = state;
-  fill(widget, root, rendered);
-  state.first = root.firstChild!;
-  // The live region stays the same node, so that assistive technology says what changed: the new page.
-  const region = root.querySelector('[role="status"]');
-  if (status && region) {
-    region.replaceWith(status);
-    status.textContent = root.querySelector('[aria-current="page"]')?.getAttribute('aria-label') ?? '';
-  }
-  refocus(widget, focused, state.fromBelow);
-  state.fromBelow = false;
+  // (In a frame of its own, as a widget's first rendering.)
+  await inTurn(() => {
+    if (state.turning === page) state.turning = undefined;
+    // Not once the code has taken over, nor for a page asked for before another.
+    if (!rendered || defined(widget) || widget.getAttribute('page') !== page) return;
+    const root = widget.shadowRoot!;
+    const status = root.querySelector('[role="status"]');
+    // (Taken before the old rendering goes, which may blur what held focus.)
+    const { focused } = state;
+    fill(widget, root, rendered);
+    state.first = root.firstChild!;
+    // The live region stays the same node, so that assistive technology says what changed: the new page.
+    const region = root.querySelector('[role="status"]');
+    if (status && region) {
+      region.replaceWith(status);
+      status.textContent = root.querySelector('[aria-current="page"]')?.getAttribute('aria-label') ?? '';
+    }
+    refocus(widget, focused, state.fromBelow);
+    state.fromBelow = false;
+  });
 }
 
 /**

@@ -24,7 +24,14 @@ test('/configure: a dark, right-to-left carousel at phone width, built with the 
   await controls.getByRole('group', { name: 'Page colours' }).getByLabel('dark').check();
 
   const text = await snippet(page);
-  assert.match(text, /^<script type="module" src="http:\/\/localhost:\d+\/dist\/loader\.js"><\/script>\n/);
+  // The widget's HTML preloaded (the URL the loader asks, in the page's language), then the loader.
+  assert.ok(
+    text.startsWith(
+      `<link rel="preload" as="fetch" href="${running.app.url}/widget-api/html/review-list?layout=carousel&amp;theme=dark&amp;locale=en" crossorigin fetchpriority="low">\n` +
+        `<script type="module" src="${running.app.url}/dist/loader.js"></script>\n`,
+    ),
+    text,
+  );
   // Whole addresses of this server (the proxy): on the site it is pasted into, a path would name that site.
   assert.ok(
     text.includes(
@@ -66,7 +73,8 @@ test('/configure: a pasted embed is read into the controls; what the elements do
     );
   await controls.getByRole('button', { name: 'Read it into the controls' }).click();
   assert.equal(
-    await snippet(page).then((text) => text.split('\n').slice(1).join('\n')),
+    // (After the preload and the script.)
+    await snippet(page).then((text) => text.split('\n').slice(2).join('\n')),
     `<style>\n  rating-summary {\n    --rw-color-accent: #0a7;\n  }\n</style>\n<rating-summary endpoint="${running.app.url}/api" layout="badge"></rating-summary>\n`,
   );
   assert.match((await controls.locator('.notice').textContent()) ?? '', /sparkle/);

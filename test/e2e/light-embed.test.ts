@@ -78,7 +78,9 @@ async function visit(
   // aims, not on a control that one put in above it has just moved.
   await page.waitForFunction(() =>
     [...document.querySelectorAll('business-card, rating-summary, review-list')].every(
-      (widget) => !!widget.shadowRoot?.firstChild && !widget.shadowRoot.querySelector('[aria-busy="true"]'),
+      (widget) =>
+        !!widget.shadowRoot?.firstChild &&
+        !widget.shadowRoot.querySelector('[aria-busy="true"], .items > [hidden]'),
     ),
   );
   // A node of what the loader showed, to tell when the code has replaced it.
@@ -674,6 +676,78 @@ describe('the light embed', () => {
       undefined,
       'still no element code',
     );
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('a list’s first frame shows its controls and one review, the next frame the others', async () => {
+    const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(NAME_SHIM);
+    // What each frame shows of the list, once it has content: [reviews, of them shown] (read in the frame's
+    // own callback, so what that frame paints).
+    await page.addInitScript(() => {
+      const frames: [number, number][] = [];
+      (window as unknown as { listFrames: [number, number][] }).listFrames = frames;
+      const look = () => {
+        const items = document
+          .querySelector('review-list')
+          ?.shadowRoot?.querySelectorAll<HTMLElement>('.items > *');
+        if (items?.length) frames.push([items.length, [...items].filter((item) => !item.hidden).length]);
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    const problems = pageProblems(page);
+    await page.goto(`${running.app.url}/light.html`);
+    const frames = await page
+      .waitForFunction(() => {
+        const seen = (window as unknown as { listFrames: [number, number][] }).listFrames;
+        return seen.some(([items, shown]) => items === shown) && seen;
+      })
+      .then((handle) => handle.jsonValue() as Promise<[number, number][]>);
+    const [items, shown] = frames[0]!;
+    assert.ok(items > 1, `a page of reviews: ${items}`);
+    assert.equal(shown, 1, `the first frame shows one: ${JSON.stringify(frames)}`);
+    assert.deepEqual(frames.at(-1), [items, items], 'then all of them');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('a widget the page preloads is shown from that very request at once, wherever it is; another waits until it comes near', async () => {
+    const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(NAME_SHIM);
+    const problems = pageProblems(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.includes('/html/')) asked.push(url.pathname + url.search);
+    });
+    const space = '<div style="height: 4000px"></div>';
+    await page.route('**/far.html', (route: Route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Far</title><link rel="preload" as="fetch" href="/widget-api/html/review-list?locale=en" crossorigin fetchpriority="low"><script type="module" src="/dist/loader.js"></script></head><body>${space}<review-list endpoint="/widget-api"></review-list>${space}<business-card endpoint="/widget-api"></business-card></body></html>`,
+      }),
+    );
+    await page.goto(`${running.app.url}/far.html`);
+    await page.waitForFunction(() =>
+      document.querySelector('review-list')?.shadowRoot?.querySelector('article'),
+    );
+    assert.equal(await page.evaluate(() => scrollY), 0, 'shown with no scroll');
+    assert.deepEqual(
+      asked,
+      ['/widget-api/html/review-list?locale=en'],
+      'the preload was the loader’s request',
+    );
+    assert.equal(await page.evaluate(() => !!document.querySelector('business-card')!.shadowRoot), false);
+    await page.evaluate(() => document.querySelector('business-card')!.scrollIntoView());
+    await page.waitForFunction(() => document.querySelector('business-card')?.shadowRoot?.firstChild);
+    assert.deepEqual(asked, [
+      '/widget-api/html/review-list?locale=en',
+      '/widget-api/html/business-card?locale=en',
+    ]);
     assert.deepEqual(problems, []);
     await context.close();
   });

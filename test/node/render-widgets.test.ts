@@ -175,7 +175,7 @@ describe('renderWidgets', () => {
     );
     const scripts = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
     assert.equal(scripts.length, 1, 'only the widget that asks for it');
-    assert.match(page, /<\/review-list><!--\/lit-part--><script type="application\/ld\+json">/);
+    assert.match(page, /<\/review-list><script type="application\/ld\+json">/);
     const data = JSON.parse(scripts[0]![1]!);
     assert.equal(data['@type'], 'LocalBusiness');
     assert.equal(data.name, 'Kettle & Crumb');

@@ -7,6 +7,7 @@ import { expect } from '@open-wc/testing';
 import { builtInLanguages } from '../../../src/elements/shared/i18n/index.ts';
 import { Random } from '../../../src/sample/random.ts';
 import { ELEMENT_ORDER } from '../../../src/configurator/elements.ts';
+import { fragmentUrl } from '../../../src/api/fragment-attributes.ts';
 import { readSpecs, type ElementSpec, type Manifest } from '../../../src/configurator/specs.ts';
 import {
   normalise,
@@ -115,6 +116,29 @@ describe('configurator state', () => {
         '<style>\n  review-list {\n    --rw-color-accent: #123456;\n  }\n</style>\n' +
         '<review-list endpoint="https://reviews.example/widget-api" layout="carousel" autoplay label="A &quot;quoted&quot; &lt;b>"></review-list>\n',
     );
+  });
+
+  it('for the loader, preloads the very URL the loader asks on a page of the chosen language; not for another script', () => {
+    const spec = specs.find((candidate) => candidate.tag === 'review-list')!;
+    const { state } = normalise(
+      {
+        tag: 'review-list',
+        attributes: { endpoint: '/widget-api', limit: '5', 'sort-type': 'RECENT_REVIEWS', theme: 'dark' },
+        properties: {},
+        page: { width: 390, scheme: 'dark', dir: 'ltr', lang: 'de' },
+      },
+      specs,
+    );
+    const snippet = snippetOf(state, spec, `${ORIGIN}/dist/loader.js`, ORIGIN);
+    expect(snippet.split('\n')[0]).to.equal(
+      '<link rel="preload" as="fetch" href="https://reviews.example/widget-api/html/review-list?theme=dark&amp;limit=5&amp;sort-type=RECENT_REVIEWS&amp;locale=de" crossorigin fetchpriority="low">',
+    );
+    // Pasted into a page of that language, the element is asked for by that URL.
+    const page = new DOMParser().parseFromString(`<html lang="de"><body>${snippet}`, 'text/html');
+    const element = page.querySelector('review-list')!;
+    const asked = fragmentUrl('review-list', (name) => element.getAttribute(name), ORIGIN, 'de');
+    expect(page.querySelector('link')!.href).to.equal(asked.href);
+    expect(snippetOf(state, spec, `${ORIGIN}/dist/review-widgets.js`, ORIGIN)).not.to.include('<link');
   });
 
   it('writes the proxy’s address whole, so the snippet works on another site; reads it back as a path', () => {
