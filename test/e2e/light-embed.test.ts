@@ -12,6 +12,14 @@ import { axeViolations, NAME_SHIM, pageProblems, useAppAndBrowser } from './supp
 const running = useAppAndBrowser();
 const TAGS = ['business-card', 'rating-summary', 'review-list'];
 
+/** A fresh context's page at 1100×900 with the name shim, and the errors it reports (`pageProblems`). */
+async function openPage(bypassCSP = false) {
+  const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 }, bypassCSP });
+  const page = await context.newPage();
+  await page.addInitScript(NAME_SHIM);
+  return { context, page, problems: pageProblems(page) };
+}
+
 interface Visit {
   page: Page;
   problems: string[];
@@ -37,10 +45,7 @@ async function visit(
     body,
   }: { failCode?: (path: string) => boolean; bypassCSP?: boolean; holdPages?: boolean; body?: string } = {},
 ): Promise<Visit> {
-  const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 }, bypassCSP });
-  const page = await context.newPage();
-  await page.addInitScript(NAME_SHIM);
-  const problems = pageProblems(page);
+  const { page, problems } = await openPage(bypassCSP);
   const requests: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -591,10 +596,7 @@ describe('the light embed', () => {
 
   it('the code arrives in one round trip: each chunk is downloaded once, with the entry, not after it', async () => {
     // No request routing here: it would turn the browser's HTTP cache off.
-    const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 } });
-    const page = await context.newPage();
-    await page.addInitScript(NAME_SHIM);
-    const problems = pageProblems(page);
+    const { context, page, problems } = await openPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     /** Per file of the code: the times it was asked for, and how many answers came from the network. */
@@ -630,9 +632,7 @@ describe('the light embed', () => {
   });
 
   it('widgets whose HTML comes at the same moment are put in place one per frame (no frame lays out all of them)', async () => {
-    const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 } });
-    const page = await context.newPage();
-    await page.addInitScript(NAME_SHIM);
+    const { context, page, problems } = await openPage();
     // The frame each widget's shadow root was attached in (counted by the frames' own callbacks).
     await page.addInitScript(() => {
       const seen: Record<string, number> = {};
@@ -649,7 +649,6 @@ describe('the light embed', () => {
         return attach.call(this, init);
       };
     });
-    const problems = pageProblems(page);
     // The three widgets' HTML held until all three were asked for, then let go together.
     const held: Route[] = [];
     let all!: () => void;
@@ -681,9 +680,7 @@ describe('the light embed', () => {
   });
 
   it('a list’s first frame shows its controls and one review, the next frame the others', async () => {
-    const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 } });
-    const page = await context.newPage();
-    await page.addInitScript(NAME_SHIM);
+    const { context, page, problems } = await openPage();
     // What each frame shows of the list, once it has content: [reviews, of them shown] (read in the frame's
     // own callback, so what that frame paints).
     await page.addInitScript(() => {
@@ -698,7 +695,6 @@ describe('the light embed', () => {
       };
       requestAnimationFrame(look);
     });
-    const problems = pageProblems(page);
     await page.goto(`${running.app.url}/light.html`);
     const frames = await page
       .waitForFunction(() => {
@@ -715,10 +711,7 @@ describe('the light embed', () => {
   });
 
   it('a widget the page preloads is shown from that very request at once, wherever it is; another waits until it comes near', async () => {
-    const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 } });
-    const page = await context.newPage();
-    await page.addInitScript(NAME_SHIM);
-    const problems = pageProblems(page);
+    const { context, page, problems } = await openPage();
     const asked: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -753,10 +746,7 @@ describe('the light embed', () => {
   });
 
   it('a proxy without the fragment route: each element’s code loads at once and shows the reviews itself', async () => {
-    const context = await running.browser.newContext({ viewport: { width: 1100, height: 900 } });
-    const page = await context.newPage();
-    await page.addInitScript(NAME_SHIM);
-    const problems = pageProblems(page);
+    const { context, page, problems } = await openPage();
     // An older proxy, or one made without the `html` option.
     await page.route('**/widget-api/html/**', (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto(`${running.app.url}/light.html`);
