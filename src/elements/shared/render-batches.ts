@@ -15,9 +15,10 @@ import { afterFrame } from './next-turn.ts';
  * new cards within 50 ms (`npm run bench`, "Render"). */
 export const CARDS_PER_TASK = 4;
 
-/** Cards of a new page's first batch: the two a list lays out with itself (item-styles.ts), so that its
- * first frame, which also lays out everything around the cards, stays within 50 ms. */
-export const FIRST_CARDS = 2;
+/** Cards of a new page's first batch: one, as the light embed's first frame shows (loader.ts), so that the
+ * list's first frame, which also lays out everything around the cards, stays within 50 ms (`npm run bench`,
+ * "Render", 10 reviews at 8× to see the margin: long tasks 0–5 ms in all with one, 24–40 with two). */
+export const FIRST_CARDS = 1;
 
 /** Whether `items` begin with `before`'s items (a page appended to them: "Show more"); none: false. */
 export const isAppendOf = (items: readonly unknown[], before: readonly unknown[] | undefined): boolean =>
