@@ -33,6 +33,7 @@ import {
   SYNC_URL_PREFIX,
   earlyAnswers,
 } from '../api/protocol.ts';
+import { afterFrame } from '../elements/shared/next-turn.ts';
 
 const TAGS = Object.keys(FRAGMENT_ATTRIBUTES) as FragmentTag[];
 const WIDGETS = TAGS.join();
@@ -245,15 +246,10 @@ function fill(widget: Element, root: ShadowRoot, [content, answers]: [DocumentFr
 
 /**
  * Widgets are put in place one per frame: fragments that come together (a card's and a list's) would
- * otherwise be laid out in one frame, one task as long as theirs together on a phone. (A page that draws no
- * frames, hidden or prerendering, gets the next widget half a second later.)
+ * otherwise be laid out in one frame, one task as long as theirs together on a phone. (The elements' own
+ * rule for a page that draws no frames: see `afterFrame`.)
  */
 let turn: Promise<unknown> = Promise.resolve();
-const afterFrame = () =>
-  new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve));
-    setTimeout(resolve, 500);
-  });
 /** Runs `step` in a frame of its own, after the steps before it. */
 function inTurn(step: () => void): Promise<void> {
   const done = turn.then(step);
