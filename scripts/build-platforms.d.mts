@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import type { DevServer } from './dev-server.mjs';
 
 export type Platform = 'vercel' | 'netlify';
 export const PLATFORMS: Platform[];
@@ -15,13 +15,9 @@ export function vercelConfig(siteDir?: string): Promise<Record<string, unknown>>
 /** A `_headers` path as a Vercel source pattern. */
 export function vercelSource(path: string): string;
 
-export interface PlatformDev {
-  url: string;
+export interface PlatformDev extends DevServer {
   /** The built folder the CLI runs (removed by `stop()`). */
   dir: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** Builds `platform` into a temporary folder and runs its local runtime on 127.0.0.1:`port`. */

@@ -11,7 +11,7 @@
 // The command line always rebuilds the bundle and dist/site (a deploy ships the current sources); the dev
 // scripts and tests rebuild only what is older than its sources. The platforms' link state (.vercel/,
 // .netlify/) in a deployable folder survives a rebuild.
-import { spawn } from 'node:child_process';
+import { runDevServer, startDevServer } from './dev-server.mjs';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -222,103 +222,37 @@ export async function startPlatformDev(
     NO_UPDATE_NOTIFIER: '1',
   };
   delete childEnv.PORT; // the CLI's own setting, not the function's
-  // A process group of its own: stop() ends the CLI and the function processes it started.
-  const child = spawn(cli, await DEV_COMMANDS[platform](port), {
+  const server = await startDevServer({
+    name: `${platform} dev`,
+    command: cli,
+    args: await DEV_COMMANDS[platform](port),
     cwd: dir,
     env: childEnv,
-    stdio: ['ignore', output, output],
-    detached: true,
+    port,
+    output,
+    onOutput,
+    readyTimeoutMs,
+    // (A function's first answer may take its runtime a while to start.)
+    probeTimeoutMs: 30_000,
+    signal: abort,
+    cleanUp,
   });
-  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => onOutput?.(String(chunk)));
-  let exited = false;
-  const exit = new Promise((done) =>
-    child.once('exit', (code, signal) => {
-      exited = true;
-      done({ code, signal });
-    }),
-  );
-  const stop = async () => {
-    if (!exited) {
-      groupSignal(child, 'SIGTERM');
-      const timer = setTimeout(() => groupSignal(child, 'SIGKILL'), 10_000);
-      await exit;
-      clearTimeout(timer);
-    }
-    groupSignal(child, 'SIGKILL');
-    cleanUp();
-  };
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + readyTimeoutMs;
-  for (;;) {
-    if (exited) {
-      cleanUp();
-      throw new Error(`${platform} dev exited before it answered (${JSON.stringify(await exit)})`);
-    }
-    try {
-      const live = await fetch(`${url}/livez`, { signal: AbortSignal.timeout(30_000) });
-      await live.arrayBuffer();
-      if (live.ok) return { url, dir, child, stop, exit };
-    } catch {
-      // not listening yet
-    }
-    if (abort?.aborted || Date.now() > deadline) {
-      await stop();
-      throw new Error(
-        abort?.aborted
-          ? `${platform} dev was stopped before it answered`
-          : `${platform} dev did not answer ${url}/livez within ${readyTimeoutMs} ms`,
-      );
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-}
-
-/** Sends `name` to the child's process group; a group already gone is fine. */
-function groupSignal(child, name) {
-  try {
-    process.kill(-child.pid, name);
-  } catch {
-    // gone
-  }
+  return { ...server, dir };
 }
 
 /** `node scripts/dev-<platform>.mjs`: the platform's local runtime on PORT until Ctrl-C. */
-export async function runDev(platform, defaultPort) {
-  const port = Number(process.env.PORT || defaultPort);
-  let server;
-  let stopping = false;
-  const starting = new AbortController();
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    if (!server) return starting.abort();
-    await server.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  try {
-    server = await startPlatformDev(platform, { port, signal: starting.signal });
-  } catch (error) {
-    if (stopping) process.exit(0);
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-  const business = process.env.BUSINESS_API_KEY ? process.env.BUSINESS_API_URL : 'the sample business';
-  console.log(`
-  review-widgets on ${platform} (its own local runtime, offline), proxying ${business}
-    configure a widget   ${server.url}/configure/
-    the reference        ${server.url}/docs/
-    the proxy            ${server.url}/widget-api/info
-  Ctrl-C stops it.
-`);
-  const { code } = await server.exit;
-  if (!stopping) {
-    console.error(`${platform} dev stopped (exit code ${code}).`);
-    await server.stop();
-    process.exit(1);
-  }
-}
+export const runDev = (platform, defaultPort) =>
+  runDevServer({
+    name: `${platform} dev`,
+    title: `${platform} (its own local runtime, offline)`,
+    defaultPort,
+    start: (options) => startPlatformDev(platform, options),
+    links: [
+      ['configure a widget', '/configure/'],
+      ['the reference', '/docs/'],
+      ['the proxy', '/widget-api/info'],
+    ],
+  });
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const asked = process.argv.slice(2);

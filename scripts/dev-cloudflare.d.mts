@@ -1,18 +1,12 @@
-import type { ChildProcess, StdioOptions } from 'node:child_process';
+import type { StdioOptions } from 'node:child_process';
+import type { DevServer } from './dev-server.mjs';
 
 export const WRANGLER: string;
 export const WRANGLER_CONFIG: string;
 export const WORKER_VARIABLES: readonly string[];
 
-export interface WranglerDev {
-  /** `http://127.0.0.1:{port}` */
-  url: string;
-  child: ChildProcess;
-  /** Ends wrangler and the workerd processes it started. */
-  stop(): Promise<void>;
-  /** Resolves with how wrangler ended. */
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+/** `stop()` ends wrangler and the workerd processes it started. */
+export type WranglerDev = DevServer;
 
 /** Starts `wrangler dev` on `127.0.0.1:port`; resolves once `/livez` answers. */
 export function startWranglerDev(options: {

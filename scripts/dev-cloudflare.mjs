@@ -8,11 +8,11 @@
 //
 // The variables reach the Worker through an env file of their own (mode 600, removed at exit), never on
 // wrangler's command line, where any local user could read the key.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { runDevServer, startDevServer } from './dev-server.mjs';
 
 export const WRANGLER = 'deploy/clis/node_modules/.bin/wrangler';
 export const WRANGLER_CONFIG = 'deploy/cloudflare/wrangler.jsonc';
@@ -84,66 +84,18 @@ export async function startWranglerDev({
   // Wrangler's devtools port is 9229 unless told: two at once (tests beside each other) would collide.
   if (inspectorPort) args.push('--inspector-port', String(inspectorPort));
   args.push('--show-interactive-dev-session=false');
-  // A process group of its own: stop() ends wrangler and the workerd processes it started, and a Ctrl-C in
-  // the terminal reaches this script alone, which stops them in order.
-  const child = spawn(WRANGLER, args, { env: childEnv, stdio: ['ignore', output, output], detached: true });
-  // With output 'pipe': each chunk of wrangler's stdout and stderr, as text.
-  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => onOutput?.(String(chunk)));
-  let exited = false;
-  /** Resolves with how wrangler ended. */
-  const exit = new Promise((resolve) =>
-    child.once('exit', (code, signal) => {
-      exited = true;
-      resolve({ code, signal });
-    }),
-  );
-  const cleanUp = () => rmSync(dir, { recursive: true, force: true });
-
-  const stop = async () => {
-    if (!exited) {
-      signal(child, 'SIGTERM');
-      const timer = setTimeout(() => signal(child, 'SIGKILL'), 10_000);
-      await exit;
-      clearTimeout(timer);
-    }
-    // workerd may outlive wrangler by a moment; nothing of the group may stay.
-    signal(child, 'SIGKILL');
-    cleanUp();
-  };
-
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + readyTimeoutMs;
-  for (;;) {
-    if (exited) {
-      cleanUp();
-      throw new Error(`wrangler dev exited before it answered (${JSON.stringify(await exit)})`);
-    }
-    try {
-      const live = await fetch(`${url}/livez`, { signal: AbortSignal.timeout(2000) });
-      await live.arrayBuffer();
-      if (live.ok) return { url, child, stop, exit };
-    } catch {
-      // not listening yet
-    }
-    if (abort?.aborted) {
-      await stop();
-      throw new Error('wrangler dev was stopped before it answered');
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`wrangler dev did not answer ${url}/livez within ${readyTimeoutMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** Sends `name` to the child's process group (see `detached` above); a group already gone is fine. */
-function signal(child, name) {
-  try {
-    process.kill(-child.pid, name);
-  } catch {
-    // gone
-  }
+  return startDevServer({
+    name: 'wrangler dev',
+    command: WRANGLER,
+    args,
+    env: childEnv,
+    port,
+    output,
+    onOutput,
+    readyTimeoutMs,
+    signal: abort,
+    cleanUp: () => rmSync(dir, { recursive: true, force: true }),
+  });
 }
 
 /**
@@ -166,40 +118,16 @@ export function dotenv(env) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const port = Number(process.env.PORT || 8788);
-  let server;
-  let stopping = false;
-  const starting = new AbortController();
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    // While it starts (the build may take seconds), startWranglerDev stops it and this exits below.
-    if (!server) return starting.abort();
-    await server.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  try {
-    server = await startWranglerDev({ port, signal: starting.signal });
-  } catch (error) {
-    if (stopping) process.exit(0);
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-  const business = process.env.BUSINESS_API_KEY ? process.env.BUSINESS_API_URL : 'the sample business';
-  console.log(`
-  review-widgets on Cloudflare Workers (wrangler dev, workerd), proxying ${business}
-    configure a widget   ${server.url}/configure/
-    the reference        ${server.url}/docs/
-    the demo             ${server.url}/
-    the proxy            ${server.url}/widget-api/info
-  Ctrl-C stops it.
-`);
-  const { code } = await server.exit;
-  if (!stopping) {
-    console.error(`wrangler dev stopped (exit code ${code}).`);
-    await server.stop();
-    process.exit(1);
-  }
+  await runDevServer({
+    name: 'wrangler dev',
+    title: 'Cloudflare Workers (wrangler dev, workerd)',
+    defaultPort: 8788,
+    start: startWranglerDev,
+    links: [
+      ['configure a widget', '/configure/'],
+      ['the reference', '/docs/'],
+      ['the demo', '/'],
+      ['the proxy', '/widget-api/info'],
+    ],
+  });
 }

@@ -15,7 +15,7 @@
  * never a tenant, a path, a query, an address or a key.
  */
 import { metrics as globalMetrics, type Attributes, type Meter } from '@opentelemetry/api';
-import type { ProxyHandler } from './proxy/create-proxy.ts';
+import type { ProxyHandler } from './proxy/types.ts';
 import {
   BREAKER_STATES,
   DURATION_BUCKETS,

@@ -21,7 +21,7 @@ import {
   type MetricObjectWithValues,
   type MetricValueWithName,
 } from 'prom-client';
-import type { ProxyHandler } from './proxy/create-proxy.ts';
+import type { ProxyHandler } from './proxy/types.ts';
 import {
   BREAKER_STATES,
   DURATION_BUCKETS,

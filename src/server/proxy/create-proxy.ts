@@ -57,9 +57,6 @@ import type {
 } from './types.ts';
 import { postPageAnswer, reviewPageAnswer } from './view-model.ts';
 
-// The handler's types live in types.ts (the floor); named here too for the modules that import them so.
-export type { AnsweringHandler, ProxyHandler, ProxyState } from './types.ts';
-
 /** A value now, or later: the warm path passes values on without a promise (and its microtask) per stage. */
 type Maybe<T> = T | Promise<T>;
 const then = <T, U>(value: Maybe<T>, next: (value: T) => Maybe<U>): Maybe<U> =>
