@@ -11,7 +11,7 @@
  *
  * A widget's code loads on the first `pointerover`, `focusin` or `touchstart` on it, or at once for
  * what cannot wait (an autoplaying carousel, a list whose filter comes from the page URL, a widget the
- * fragment route could not render). Before it has arrived, a page turn and "Read more" are done from HTML
+ * fragment route could not render); a floating badge's, with the page's first focus. Before it has arrived, a page turn and "Read more" are done from HTML
  * at once; any other click on a control, or a change of a select, is done once the code has taken over, on
  * the same control of the new rendering; focus is put back where the visitor left it. A failed load is
  * tried again on the next intent; until then the HTML stays as it is.
@@ -168,6 +168,10 @@ function adopt(widget: Element): void {
   } else if (near && widget.getAttribute('loading') !== 'eager' && !preloaded(widget)) near.observe(widget);
   else void paint(widget);
   if (widget.hasAttribute('autoplay') || fromUrl) loadCode(widget.localName);
+  // A floating badge steps aside from the element a keyboard user focuses (WCAG 2.4.11), which its code
+  // does: that code comes with the page's first focus, wherever it lands.
+  if (widget.hasAttribute('floating'))
+    addEventListener('focusin', () => loadCode(widget.localName), { capture: true, once: true });
 }
 
 const endpointOf = (widget: Element) => endpointHref(widget.getAttribute('endpoint'), document.baseURI);

@@ -550,6 +550,44 @@ describe('the light embed', () => {
     await page.context().close();
   });
 
+  it('a floating badge steps aside from a link a keyboard user tabs to under it: its code comes with the first focus', async () => {
+    const { page, problems, requests, release } = await visit('/floating.html', {
+      body:
+        '<a id="under" href="#contact" style="position:fixed;z-index:1">Contact us</a>' +
+        '<rating-summary endpoint="/widget-api" floating="bottom-end"></rating-summary>' +
+        '<review-list endpoint="/widget-api"></review-list>',
+    });
+    // The site's link right under the badge, as a chat button or a footer link may be.
+    await page.evaluate(() => {
+      const badge = document.querySelector('rating-summary')!.shadowRoot!.querySelector('[part="base"]')!;
+      const { left, top } = badge.getBoundingClientRect();
+      Object.assign(document.getElementById('under')!.style, { left: `${left}px`, top: `${top}px` });
+    });
+    const onTop = () =>
+      page.evaluate(() => {
+        const { left, top, width, height } = document.getElementById('under')!.getBoundingClientRect();
+        return document.elementFromPoint(left + width / 2, top + height / 2)?.localName;
+      });
+    assert.equal(await onTop(), 'rating-summary', 'the badge covers the link');
+    const code = () => requests.filter((path) => path.startsWith('/dist/elements/'));
+    assert.deepEqual(code(), [], 'no code before any focus');
+    const asked = page.waitForRequest((request) =>
+      new URL(request.url()).pathname.endsWith('/dist/elements/rating-summary.js'),
+    );
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'under');
+    await asked;
+    release();
+    await page.waitForFunction(() => !!customElements.get('rating-summary'));
+    // The badge gives way: the link is what a visitor sees and clicks there.
+    await page.waitForFunction(() => {
+      const { left, top, width, height } = document.getElementById('under')!.getBoundingClientRect();
+      return document.elementFromPoint(left + width / 2, top + height / 2)?.id === 'under';
+    });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   it('a failed code load leaves the HTML as it was, and the next intent loads it', async () => {
     // Every file of the code fails once (the entry, and each chunk the loader asks for with it); the
     // next intent's try (the entry under a new URL) succeeds.

@@ -58,15 +58,18 @@ export class FloatingBadge implements ReactiveController {
 
   hostConnected(): void {
     document.addEventListener('focusin', this.check, true);
-    document.addEventListener('scroll', this.onScroll, { capture: true, passive: true });
+    document.addEventListener('scroll', this.checkSoon, { capture: true, passive: true });
+    // Focus may lie under the badge already (put there before this code came: the light embed).
+    this.checkSoon();
   }
 
   hostDisconnected(): void {
     document.removeEventListener('focusin', this.check, true);
-    document.removeEventListener('scroll', this.onScroll, { capture: true });
+    document.removeEventListener('scroll', this.checkSoon, { capture: true });
   }
 
-  private readonly onScroll = () => {
+  /** `check` at the next frame (once per frame), when the badge is rendered and laid out. */
+  private readonly checkSoon = () => {
     cancelAnimationFrame(this.frame);
     this.frame = requestAnimationFrame(this.check);
   };
