@@ -169,9 +169,14 @@ function adopt(widget: Element): void {
   else void paint(widget);
   if (widget.hasAttribute('autoplay') || fromUrl) loadCode(widget.localName);
   // A floating badge steps aside from the element a keyboard user focuses (WCAG 2.4.11), which its code
-  // does: that code comes with the page's first focus, wherever it lands.
-  if (widget.hasAttribute('floating'))
-    addEventListener('focusin', () => loadCode(widget.localName), { capture: true, once: true });
+  // does: that code comes with the page's first focus, wherever it lands (at once if focus is already on
+  // something), and with the next focus after a failed load.
+  if (widget.hasAttribute('floating')) {
+    const focused = () =>
+      defined(widget) ? removeEventListener('focusin', focused, true) : loadCode(widget.localName);
+    addEventListener('focusin', focused, true);
+    if (document.querySelector(':focus')) focused();
+  }
 }
 
 const endpointOf = (widget: Element) => endpointHref(widget.getAttribute('endpoint'), document.baseURI);

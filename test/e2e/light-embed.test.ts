@@ -550,42 +550,103 @@ describe('the light embed', () => {
     await page.context().close();
   });
 
-  it('a floating badge steps aside from a link a keyboard user tabs to under it: its code comes with the first focus', async () => {
-    const { page, problems, requests, release } = await visit('/floating.html', {
-      body:
-        '<a id="under" href="#contact" style="position:fixed;z-index:1">Contact us</a>' +
-        '<rating-summary endpoint="/widget-api" floating="bottom-end"></rating-summary>' +
-        '<review-list endpoint="/widget-api"></review-list>',
-    });
-    // The site's link right under the badge, as a chat button or a footer link may be.
-    await page.evaluate(() => {
-      const badge = document.querySelector('rating-summary')!.shadowRoot!.querySelector('[part="base"]')!;
-      const { left, top } = badge.getBoundingClientRect();
-      Object.assign(document.getElementById('under')!.style, { left: `${left}px`, top: `${top}px` });
-    });
-    const onTop = () =>
+  describe('a floating badge over a control of the site', () => {
+    /**
+     * A site's page with a floating badge, a list, and the site's own link (`#under`, then `#other`) moved
+     * right under the badge, as a chat button or a footer link may be; `script` runs as the page is parsed.
+     */
+    async function visitFloating(options: { failCode?: (path: string) => boolean; script?: string } = {}) {
+      const seen = await visit('/floating.html', {
+        ...options,
+        body:
+          '<a id="under" href="#contact" style="position:fixed;z-index:1">Contact us</a>' +
+          '<a id="other" href="#about">About us</a>' +
+          (options.script ? `<script>${options.script}</script>` : '') +
+          '<rating-summary endpoint="/widget-api" floating="bottom-end"></rating-summary>' +
+          '<review-list endpoint="/widget-api"></review-list>',
+      });
+      await seen.page.evaluate(() => {
+        const badge = document.querySelector('rating-summary')!.shadowRoot!.querySelector('[part="base"]')!;
+        const { left, top } = badge.getBoundingClientRect();
+        Object.assign(document.getElementById('under')!.style, { left: `${left}px`, top: `${top}px` });
+      });
+      return seen;
+    }
+
+    /** The element a visitor sees and clicks at the middle of the site's link. */
+    const onTop = (page: Page) =>
       page.evaluate(() => {
         const { left, top, width, height } = document.getElementById('under')!.getBoundingClientRect();
         return document.elementFromPoint(left + width / 2, top + height / 2)?.localName;
       });
-    assert.equal(await onTop(), 'rating-summary', 'the badge covers the link');
-    const code = () => requests.filter((path) => path.startsWith('/dist/elements/'));
-    assert.deepEqual(code(), [], 'no code before any focus');
-    const asked = page.waitForRequest((request) =>
-      new URL(request.url()).pathname.endsWith('/dist/elements/rating-summary.js'),
-    );
-    await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'under');
-    await asked;
-    release();
-    await page.waitForFunction(() => !!customElements.get('rating-summary'));
-    // The badge gives way: the link is what a visitor sees and clicks there.
-    await page.waitForFunction(() => {
-      const { left, top, width, height } = document.getElementById('under')!.getBoundingClientRect();
-      return document.elementFromPoint(left + width / 2, top + height / 2)?.id === 'under';
+
+    /** Resolves once the badge has stepped aside (the code's state) and the link is on top. */
+    async function steppedAside(page: Page): Promise<void> {
+      await page.waitForFunction(() => {
+        const base = document.querySelector('rating-summary')!.shadowRoot!.querySelector('[part="base"]');
+        const { left, top, width, height } = document.getElementById('under')!.getBoundingClientRect();
+        return (
+          !!base?.classList.contains('yielding') &&
+          document.elementFromPoint(left + width / 2, top + height / 2)?.id === 'under'
+        );
+      });
+    }
+
+    const asksCode = (page: Page) =>
+      page.waitForRequest((request) =>
+        new URL(request.url()).pathname.endsWith('/dist/elements/rating-summary.js'),
+      );
+
+    it('steps aside from a link a keyboard user tabs to under it: its code comes with the first focus', async () => {
+      const { page, problems, requests, release } = await visitFloating();
+      assert.equal(await onTop(page), 'rating-summary', 'the badge covers the link');
+      assert.deepEqual(
+        requests.filter((path) => path.startsWith('/dist/elements/')),
+        [],
+        'no code before any focus',
+      );
+      const asked = asksCode(page);
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'under');
+      await asked;
+      release();
+      await steppedAside(page);
+      assert.deepEqual(problems, []);
+      await page.context().close();
     });
-    assert.deepEqual(problems, []);
-    await page.context().close();
+
+    it('focus put on the site before the loader ran: the code comes at once and the badge steps aside', async () => {
+      const { page, requests, release } = await visitFloating({
+        script: "document.getElementById('under').focus()",
+      });
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'under');
+      // Asked for with no focus event after the loader ran: focus was on the site already.
+      assert.ok(
+        requests.some((path) => path.startsWith('/dist/elements/rating-summary.js')),
+        requests.join(' '),
+      );
+      release();
+      await page.waitForFunction(() => !!customElements.get('rating-summary'));
+      await steppedAside(page);
+      await page.context().close();
+    });
+
+    it('a failed code load: the next focus on the page tries again', async () => {
+      const { page, release } = await visitFloating({
+        failCode: (path) => path.startsWith('/dist/elements/rating-summary.js') && !path.includes('retry='),
+      });
+      release();
+      const warned = page.waitForEvent('console', (message) => /did not load/.test(message.text()));
+      await page.keyboard.press('Tab');
+      await warned;
+      assert.equal(await page.evaluate(() => !!customElements.get('rating-summary')), false);
+      const asked = asksCode(page);
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'other');
+      assert.match((await asked).url(), /retry=1/);
+      await page.waitForFunction(() => !!customElements.get('rating-summary'));
+      await page.context().close();
+    });
   });
 
   it('a failed code load leaves the HTML as it was, and the next intent loads it', async () => {

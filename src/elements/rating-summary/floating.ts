@@ -66,6 +66,7 @@ export class FloatingBadge implements ReactiveController {
   hostDisconnected(): void {
     document.removeEventListener('focusin', this.check, true);
     document.removeEventListener('scroll', this.checkSoon, { capture: true });
+    cancelAnimationFrame(this.frame);
   }
 
   /** `check` at the next frame (once per frame), when the badge is rendered and laid out. */

@@ -4,8 +4,9 @@ export const nextTurn = (): Promise<unknown> => new Promise((resolve) => setTime
 /**
  * A task after the next frame is drawn: what a task put in is laid out in a frame of its own, not with
  * what the tasks after it add. A hidden page (prerendering, a tab in the background) draws no frames: a
- * task then (and one hidden while it waits goes on once shown: nothing was seen meanwhile). The loader
- * (src/loader/) puts widgets in place by the same rule.
+ * task then (and one hidden while it waits goes on once shown: nothing was seen meanwhile). A visible page
+ * that draws none (an iframe out of view or `display: none`) waits too: what it holds is shown once frames
+ * come again. The loader (src/loader/) puts widgets in place by the same rule.
  */
 export const afterFrame = (): Promise<unknown> =>
   new Promise((resolve) =>

@@ -29,6 +29,7 @@ describe('afterFrame', () => {
   };
 
   it('in a page that draws frames, waits for the next frame, then for a task after it', async () => {
+    Object.defineProperty(document, 'hidden', { value: false, configurable: true });
     const waiting = afterFrame();
     expect(await settledSoon(waiting), 'before any frame').to.equal(false);
     expect(frames).to.have.length(1);
