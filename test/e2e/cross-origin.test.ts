@@ -191,17 +191,17 @@ for (const engine of ENGINES) {
       assert.deepEqual(shown, { reviews: 3, authors: 3, error: false });
       const asked = proxyRequests(proxy.log.slice(before)).filter((request) => request.includes('/html/'));
       const problems = await heard(page);
+      const once = ['GET /widget-api/html/review-list?limit=3&locale=en'];
+      const refused = `failed to load ${proxy.url}/widget-api/html/review-list?limit=3&locale=en`;
       if (engine === 'webkit') {
-        // WebKit keeps a preload refused earlier in the same session as failed, without asking again (and
-        // the loader's request with it): the element's code shows the reviews instead. (A first visit asks
-        // once, as in the other engines.)
-        assert.deepEqual(asked, [], 'nothing asked again');
-        assert.deepEqual(problems, [
-          `failed to load ${proxy.url}/widget-api/html/review-list?limit=3&locale=en`,
-        ]);
+        // WebKit may keep the preload refused earlier in this session as failed, without asking again (nor
+        // for the loader's request, which it matches): the element's code then shows the reviews, and that
+        // old refusal is the one line heard. Or it asks again, as the other engines do. Never twice.
+        assert.deepEqual(asked, asked.length ? once : [], 'asked once at most');
+        assert.deepEqual(problems, asked.length ? problems.filter((line) => line === refused) : [refused]);
       } else {
         // The preload was the loader's very request: the widget's HTML was asked for once.
-        assert.deepEqual(asked, ['GET /widget-api/html/review-list?limit=3&locale=en']);
+        assert.deepEqual(asked, once);
         assert.deepEqual(problems, []);
       }
       assert.deepEqual(site.violations, []);
