@@ -6,8 +6,8 @@ export interface DevServer {
   child: ChildProcess;
   /** Ends the CLI and every process it started, then cleans up. */
   stop(): Promise<void>;
-  /** Resolves with how the CLI ended. */
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves with how the CLI ended (`error`: why it did not start). */
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: string }>;
 }
 
 /** Runs a platform's local runtime in a process group of its own; resolves once `/livez` answers. */

@@ -30,12 +30,18 @@ export async function startDevServer({
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', output, output], detached: true });
   for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => onOutput?.(String(chunk)));
   let exited = false;
-  const exit = new Promise((resolve) =>
+  const exit = new Promise((resolve) => {
     child.once('exit', (code, signal) => {
       exited = true;
       resolve({ code, signal });
-    }),
-  );
+    });
+    // Not started at all (not executable, say): no 'exit' comes, and an unheard 'error' would end this
+    // process.
+    child.once('error', (error) => {
+      exited = true;
+      resolve({ code: null, signal: null, error: error.message });
+    });
+  });
   const stop = async () => {
     if (!exited) {
       groupSignal(child, 'SIGTERM');
