@@ -11,10 +11,11 @@
  *
  * A widget's code loads on the first `pointerover`, `focusin` or `touchstart` on it, or at once for
  * what cannot wait (an autoplaying carousel, a list whose filter comes from the page URL, a widget the
- * fragment route could not render); a floating badge's, with the page's first focus. Before it has arrived, a page turn and "Read more" are done from HTML
- * at once; any other click on a control, or a change of a select, is done once the code has taken over, on
- * the same control of the new rendering; focus is put back where the visitor left it. A failed load is
- * tried again on the next intent; until then the HTML stays as it is.
+ * fragment route could not render); a floating badge's, with the page's first focus. Before it has
+ * arrived, a page turn and "Read more" are done from HTML at once; any other click on a control, or a
+ * change of a select, is done once the code has taken over, on the same control of the new rendering; focus
+ * is put back where the visitor left it. A failed load is tried again on the next intent; until then the
+ * HTML stays as it is.
  */
 import {
   FRAGMENT_ATTRIBUTES,
