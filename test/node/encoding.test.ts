@@ -1,7 +1,7 @@
 // Accept-Encoding negotiation (RFC 9110 §12.5.3) shared by the proxy and the static files.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { encodingNegotiator, negotiateEncoding, type Coding } from '../../src/server/encoding.ts';
+import { encodingNegotiator, negotiateEncoding, type Coding } from '../../src/server/proxy/encoding.ts';
 
 const both = ['br', 'gzip'] as const;
 /** [Accept-Encoding, what the server offers, the coding it must pick]. */

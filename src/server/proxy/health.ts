@@ -10,7 +10,7 @@
  * them, and failing readiness would take the whole fleet (and the stale answers it still serves) out.
  * Health answers are `no-store`, never logged and never rate-limited.
  */
-import type { ProxyAnswer, ProxyState } from './types.ts';
+import type { Lifecycle, ProxyAnswer, ProxyState } from './types.ts';
 
 type Status = 'pass' | 'warn' | 'fail';
 
@@ -36,6 +36,57 @@ export const HEALTH_PATHS: ReadonlyMap<string, 'live' | 'ready'> = new Map([
 ]);
 
 const HEALTH_TYPE = 'application/health+json';
+const NOSNIFF = 'nosniff';
+
+/** What the health reads of the rest of the proxy (its gates), at the moment of the probe. */
+interface Gauges {
+  readonly breakerState: ProxyState['breaker'];
+  readonly storeAvailable: ProxyState['storeAvailable'];
+  readonly budgetRemaining: number;
+}
+
+/**
+ * A proxy's lifecycle (starting, ready, draining) and its probes' answers: made once per proxy, told by
+ * the server when it is ready and when it drains.
+ */
+export class Health {
+  private lifecycle: Lifecycle;
+
+  constructor(
+    private readonly gauges: Gauges,
+    private readonly options: {
+      startsReady: boolean;
+      eventLoopDelayMs: () => number | undefined;
+      maxEventLoopDelayMs: number;
+    },
+  ) {
+    this.lifecycle = options.startsReady ? 'ready' : 'starting';
+  }
+
+  state = (): ProxyState => {
+    const { breakerState, storeAvailable, budgetRemaining } = this.gauges;
+    return { lifecycle: this.lifecycle, breaker: breakerState, storeAvailable, budgetRemaining };
+  };
+
+  markReady = (): void => {
+    if (this.lifecycle === 'starting') this.lifecycle = 'ready';
+  };
+
+  drain = (): void => {
+    this.lifecycle = 'draining';
+  };
+
+  /** The probe's answer (`kind` from {@link HEALTH_PATHS}); no CORS headers: probes come from load balancers. */
+  answer(kind: 'live' | 'ready', method: string): ProxyAnswer {
+    const answer = healthAnswer(kind, method, () => ({
+      ...this.state(),
+      eventLoopDelayMs: this.options.eventLoopDelayMs(),
+      maxEventLoopDelayMs: this.options.maxEventLoopDelayMs,
+    }));
+    answer.headers['x-content-type-options'] = NOSNIFF;
+    return answer;
+  }
+}
 
 /** The answer to a health probe (`kind` from {@link HEALTH_PATHS}). */
 export function healthAnswer(kind: 'live' | 'ready', method: string, facts: () => HealthFacts): ProxyAnswer {

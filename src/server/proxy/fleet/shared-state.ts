@@ -225,3 +225,19 @@ function within<T>(promise: Promise<T>, ms: number, clock: Clock): Promise<T> {
     );
   });
 }
+
+/**
+ * One guard per store, shared by every proxy (every tenant) that uses it: an outage is noticed, logged and
+ * waited out once, with the timing of the first proxy created on that store.
+ */
+const guards = new WeakMap<ProxyStore, StoreGuard>();
+export function storeGuardOf(
+  store: ProxyStore,
+  clock: Clock,
+  log: (record: LogRecord) => void,
+  options: SharedStateOptions,
+): StoreGuard {
+  let guard = guards.get(store);
+  if (!guard) guards.set(store, (guard = new StoreGuard(store, clock, log, options)));
+  return guard;
+}
