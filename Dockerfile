@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The review-widgets proxy (with the demo, the bundles and the tool pages) as a container: `npm start`
-# as production runs it. Build: docker build -t review-widgets .   Run: see deploy/compose.yaml and the
-# README ("Run it in production"). test/node/deploy.test.ts checks this file and runs its command.
+# as production runs it. Build: docker build -t review-widgets .   Run: see deploy/compose.yaml and
+# docs/deploying.md ("Run it in production"). test/node/deploy.test.ts checks this file and runs its command.
 
 # Build: the bundles, custom-elements.json and the server, compiled into dist/ (dist/app/start.js carries
 # every package it uses, so the image needs no node_modules).

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
+import { guidesPlugin } from './scripts/guides.mjs';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.mjs';
 
 /** The elements that have a script-tag entry of their own: `dist/elements/{tag}.js`. */
@@ -184,11 +185,17 @@ const configuratorBundle = () =>
 
 // The script-tag bundles: one self-contained, minified ES module (`<script type="module">`) and an IIFE
 // for a classic `<script defer>`, both registering all four elements (src/define.ts); and, beside them,
-// an entry per element (dist/elements/).
+// an entry per element (dist/elements/); and the manual's guides (docs/*.md), as pages beside the reference.
 export default defineConfig(() => {
   const shared = scriptTagBuild();
   return {
-    plugins: [emptyOutDirBut(OTHER_BUILDS), ...shared.plugins!, perElementEntries(), configuratorBundle()],
+    plugins: [
+      emptyOutDirBut(OTHER_BUILDS),
+      guidesPlugin(),
+      ...shared.plugins!,
+      perElementEntries(),
+      configuratorBundle(),
+    ],
     build: {
       ...shared.build,
       outDir: 'dist',

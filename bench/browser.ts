@@ -29,7 +29,7 @@ async function waitForReviews(page: Page, selector = 'review-list'): Promise<voi
 }
 
 async function measureRequests(page: Page, url: string, log: Parameters<typeof proxyRequests>[0]) {
-  // demo/embed.html: business-card + rating-summary + review-list, as the README's embed snippet.
+  // demo/embed.html: business-card + rating-summary + review-list, as the plain embed's snippet in docs/embedding.md.
   log.length = 0;
   await page.goto(`${url}/embed.html`, { waitUntil: 'networkidle' });
   await waitForReviews(page);

@@ -1,9 +1,8 @@
 /**
  * `npm run bench`: every benchmark, one table, each figure next to a baseline measured in the same run.
- * With `--write-readme` the table (with the machine and date) replaces the one in the README.
+ * With `--write-docs` (or its older name, `--write-readme`) the table (with the machine and date) replaces
+ * the one in the manual's Performance guide, docs/performance.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import * as prettier from 'prettier';
 import { runBrowserBench } from './browser.ts';
 import { runFleetBench } from './fleet.ts';
 import { runProxyBench } from './proxy.ts';
@@ -12,7 +11,13 @@ import { runSsrBench } from './ssr.ts';
 import { runStartBench } from './start-cpu.ts';
 import { runVisitorBench } from './visitor.ts';
 import { runWireBench } from './wire.ts';
-import { machineDescription, markdownTable, type BenchRow } from './table.ts';
+import {
+  machineDescription,
+  markdownTable,
+  PERFORMANCE_DOC,
+  writeBenchTable,
+  type BenchRow,
+} from './table.ts';
 
 const rows: BenchRow[] = [];
 for (const [name, run] of [
@@ -33,18 +38,9 @@ const date = new Date().toISOString().slice(0, 10);
 const report = `Measured ${date} on ${machineDescription()}, Chromium ${await chromiumVersion()}.\n\n${markdownTable(rows)}`;
 console.log(report);
 
-if (process.argv.includes('--write-readme')) {
-  const readme = readFileSync('README.md', 'utf8');
-  const start = '<!-- bench:start -->';
-  const end = '<!-- bench:end -->';
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} block`);
-  const updated = `${readme.slice(0, from + start.length)}\n\n${report}\n\n${readme.slice(to)}`;
-  // Keep the README as `npm run check` wants it.
-  const options = (await prettier.resolveConfig('README.md')) ?? {};
-  writeFileSync('README.md', await prettier.format(updated, { ...options, filepath: 'README.md' }));
-  console.error('bench: README.md updated');
+if (process.argv.includes('--write-docs') || process.argv.includes('--write-readme')) {
+  await writeBenchTable(report);
+  console.error(`bench: ${PERFORMANCE_DOC} updated`);
 }
 
 async function chromiumVersion(): Promise<string> {

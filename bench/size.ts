@@ -13,7 +13,7 @@ import { build } from 'vite';
 import type { BenchRow } from './table.ts';
 
 /**
- * The ceiling `npm test` enforces while the goal is missed (see the README's Performance section): any
+ * The ceiling `npm test` enforces while the goal is missed (see docs/performance.md): any
  * growth past it fails the build. Lower it whenever the bundle shrinks. (The widget protocol took zod and
  * the normaliser out of the browser: 28.2 → 21.7 KiB; the translation registry, `lang` following and
  * exact plurals added 0.5 KiB; minifying the templates' CSS and indentation took 0.8 KiB: 22 KiB. The focus
@@ -63,7 +63,7 @@ export const ALL_FOUR_GOAL_BYTES = 22 * 1024;
  */
 export const ELEMENT_CEILING_BYTES: Record<string, number> = {
   // Lit and the shared core (client, protocol readers, strings, base element: 15 KiB as one chunk) are most
-  // of each; see the README's Performance section for what the 12 KiB goal would take.
+  // of each; see docs/performance.md for what the 12 KiB goal would take.
   // (17 KiB until its placeholder took the card's shape, the location and links wrapping as the card's do,
   // so a phone's page no longer shifts when the card arrives: 0.2 KiB; 17.25 KiB until the client took
   // the data the loader asked for at a click: 0.01 KiB.)

@@ -2,7 +2,9 @@
  * The shape every benchmark reports in, and the one markdown table `npm run bench` prints: each figure next
  * to a baseline measured in the same run, the goal, and whether it was met.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import * as prettier from 'prettier';
 
 export interface BenchRow {
   /** What is measured: `Size`, `Requests`, `Render`, `Layout shift`, `Proxy`. */
@@ -67,3 +69,19 @@ export const HOP_HEADERS: ReadonlySet<string> = new Set([
   'content-length',
   'transfer-encoding',
 ]);
+
+/** The manual's guide that holds the bench table between its markers (`npm run bench -- --write-docs`). */
+export const PERFORMANCE_DOC = 'docs/performance.md';
+const TABLE_START = '<!-- bench:start -->';
+const TABLE_END = '<!-- bench:end -->';
+
+/** Replaces the table between the markers of `file` with `report`, formatted as `npm run check` wants it. */
+export async function writeBenchTable(report: string, file = PERFORMANCE_DOC): Promise<void> {
+  const text = readFileSync(file, 'utf8');
+  const from = text.indexOf(TABLE_START);
+  const to = text.indexOf(TABLE_END);
+  if (from < 0 || to < from) throw new Error(`${file} has no ${TABLE_START} … ${TABLE_END} block`);
+  const updated = `${text.slice(0, from + TABLE_START.length)}\n\n${report}\n\n${text.slice(to)}`;
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(updated, { ...options, filepath: file }));
+}

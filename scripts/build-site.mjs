@@ -1,6 +1,7 @@
 // dist/site/: what npm start serves besides the proxy, laid out for any static host (Cloudflare Workers
 // Static Assets, Netlify, Vercel): the widgets' bundle at /dist/** (entries, chunks, custom-elements.json,
-// the configurator's scripts), the demo pages with /configure/, /docs/ and /embed.html, their CSS and the
+// the configurator's scripts), the demo pages with /configure/, /docs/ (with the guides the bundle's build
+// renders into demo/docs/guides/) and /embed.html, their CSS and the
 // favicon, and a `_headers` file (the format Cloudflare and Netlify read) with each page's CSP (app.ts),
 // nosniff, and the bundle's CORS and caching headers (src/server/asset-headers.ts, which npm start reads too).
 //
@@ -14,6 +15,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFile
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { GUIDES_URL } from './guides.mjs';
 
 export const SITE_DIR = 'dist/site';
 /** dist/ folders that are not the browser's: the library, the compiled server, the site itself. */
@@ -22,10 +24,13 @@ const NOT_SERVED = new Set(['lib', 'app', 'site']);
 const SOURCES = [
   'src',
   'demo',
+  'docs',
+  'README.md',
   'vite.config.ts',
   'package-lock.json',
   'scripts/build-site.mjs',
   'scripts/manifest.mjs',
+  'scripts/guides.mjs',
 ];
 /** Cloudflare's limits for `_headers` (Netlify has none lower). */
 const MAX_RULES = 100;
@@ -74,8 +79,11 @@ export async function siteHeaderRules(siteDir = SITE_DIR) {
   );
   const { DEMO_CSP, CONFIGURE_CSP, CONFIGURE_PATH } = await tsImport('../src/server/app.ts', import.meta.url);
   const paths = files(siteDir).map((file) => `/${file.split(sep).join('/')}`);
+  // The manual's guides (scripts/guides.mjs) are pages of one kind: one rule for all of them, so that a
+  // new guide costs no rule of the hundred.
+  const guides = paths.some((path) => path.startsWith(GUIDES_URL) && path.endsWith('.html'));
   const pageRules = paths
-    .filter((path) => path.endsWith('.html') && !path.startsWith(BUNDLE_PATH))
+    .filter((path) => path.endsWith('.html') && !path.startsWith(BUNDLE_PATH) && !path.startsWith(GUIDES_URL))
     .flatMap((path) => {
       // The URLs a static host serves the page at: a folder's index at its folder, name.html also at /name.
       const urls = path.endsWith('/index.html')
@@ -88,6 +96,7 @@ export async function siteHeaderRules(siteDir = SITE_DIR) {
     { path: '/*', headers: { 'x-content-type-options': 'nosniff' } },
     ...bundleHeaderRules(paths.filter((path) => path.startsWith(BUNDLE_PATH))),
     ...pageRules,
+    ...(guides ? [{ path: `${GUIDES_URL}*`, headers: { 'content-security-policy': DEMO_CSP } }] : []),
   ];
 }
 

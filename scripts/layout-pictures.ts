@@ -1,4 +1,4 @@
-// `npm run pictures`: the README's pictures of each layout, taken from the layouts gallery of `npm start`
+// `npm run pictures`: the pictures of each layout in docs/layouts.md, taken from the layouts gallery of `npm start`
 // (/layouts.html, server-rendered on the sample business) in Chromium, and kept in docs/layouts/.
 // Run it after changing how a layout looks; the pictures are committed with the change.
 import { mkdirSync } from 'node:fs';

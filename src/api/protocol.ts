@@ -172,7 +172,7 @@ export const SERVER_ANSWERS_ATTRIBUTE = 'data-rw-answers';
  */
 export const LOADS_ATTRIBUTE = 'data-rw-loads';
 
-/** The `part` (public, README) of the one paging control that adds a page to those shown rather than
+/** The `part` (public, docs/theming.md) of the one paging control that adds a page to those shown rather than
  * showing another: the loader turns the page for the others. */
 export const SHOW_MORE_PART = 'show-more';
 

@@ -6,7 +6,9 @@
  * that opens it in the configurator; each value of a choice opens there too.
  *
  * It renders into the page itself (no shadow root): the page's stylesheet styles it, and an address such
- * as `/docs/#review-list-attribute-layout` finds its entry.
+ * as `/docs/#review-list-attribute-layout` finds its entry. Where the manual says more than an entry (the
+ * layouts, languages, theming, parts, events), the entry links to its guide (docs/*.md, served at
+ * /docs/guides/<name>/).
  */
 import { html, LitElement, nothing, type PropertyDeclarations } from 'lit';
 import { ref } from 'lit/directives/ref.js';
@@ -31,6 +33,33 @@ export const referenceId = (
   name: string,
 ) => `${tag}-${kind}-${name.replace(/^-+/, '')}`;
 
+/**
+ * The manual's guides the reference links to: `docs/{guide}.md`, served at `{guides}{guide}/#{anchor}`
+ * (test/node/docs.test.ts checks that each guide and anchor exists).
+ */
+export const GUIDE_LINKS = {
+  attributes: { guide: 'embedding', anchor: 'attributes', title: 'Embedding and attributes' },
+  layouts: { guide: 'layouts', anchor: '', title: 'Layouts' },
+  languages: { guide: 'languages', anchor: '', title: 'Languages' },
+  theming: { guide: 'theming', anchor: 'theming', title: 'Theming' },
+  parts: { guide: 'theming', anchor: 'parts', title: 'Parts' },
+  events: { guide: 'events', anchor: '', title: 'Events' },
+} as const;
+type GuideLink = keyof typeof GUIDE_LINKS;
+
+/** Attributes whose guide says more than their entry: the layouts', the language's, the theme's. */
+export const ATTRIBUTE_GUIDES: Record<string, GuideLink> = {
+  layout: 'layouts',
+  'per-view': 'layouts',
+  autoplay: 'layouts',
+  'autoplay-interval': 'layouts',
+  floating: 'layouts',
+  dismissible: 'layouts',
+  'show-name': 'layouts',
+  locale: 'languages',
+  theme: 'theming',
+};
+
 /** A description from the manifest, its `code spans` as code. */
 export function prose(text: string) {
   return text.split('`').map((piece, index) => (index % 2 ? html`<code>${piece}</code>` : piece));
@@ -50,6 +79,7 @@ export class RwReference extends LitElement {
     manifest: {},
     script: {},
     configure: {},
+    guides: {},
   };
 
   /** Where custom-elements.json is served. */
@@ -58,6 +88,8 @@ export class RwReference extends LitElement {
   script = SNIPPET_SCRIPT;
   /** The configurator's page, which the examples open in. */
   configure = '/configure/';
+  /** Where the manual's guides are served (`{guides}layouts/`). */
+  guides = '/docs/guides/';
 
   /** The elements' descriptions; once rendered, the entry the address names is scrolled to. */
   private readonly manifestReader = new SpecsController(
@@ -81,6 +113,13 @@ export class RwReference extends LitElement {
   private showAddressedEntry(): void {
     const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
+  }
+
+  /** A link to the guide that says more: "More in the guide: Layouts." */
+  private guideLink(link: GuideLink) {
+    const { guide, anchor, title } = GUIDE_LINKS[link];
+    return html`More in the guide:
+      <a href="${this.guides}${guide}/${anchor ? `#${anchor}` : ''}">${title}</a>.`;
   }
 
   /** The configurator's address for a configuration of `tag`. */
@@ -119,6 +158,7 @@ export class RwReference extends LitElement {
       <h3>Examples</h3>
       ${(EXAMPLES[tag] ?? []).map((example) => this.renderExample(spec, example))}
       <h3>Attributes</h3>
+      <p>${this.guideLink('attributes')}</p>
       <dl>${spec.attributes.map((attribute) => this.renderAttribute(spec, attribute))}</dl>
       <h3>Properties and methods without an attribute</h3>
       <dl>
@@ -134,7 +174,10 @@ export class RwReference extends LitElement {
         )}
       </dl>
       <h3>Events</h3>
-      <p>Each bubbles and is composed: one listener on <code>document</code> hears every widget.</p>
+      <p>
+        Each bubbles and is composed: one listener on <code>document</code> hears every widget.
+        ${this.guideLink('events')}
+      </p>
       <dl>
         ${spec.events.map(
           (event) =>
@@ -146,7 +189,10 @@ export class RwReference extends LitElement {
         )}
       </dl>
       <h3>Custom properties</h3>
-      <p>Set them on the element, or on any ancestor: they inherit into the widget.</p>
+      <p>
+        Set them on the element, or on any ancestor: they inherit into the widget.
+        ${this.guideLink('theming')}
+      </p>
       <dl>
         ${spec.cssProperties.map(
           (property) =>
@@ -167,7 +213,7 @@ export class RwReference extends LitElement {
         )}
       </dl>
       <h3>Parts</h3>
-      <p>Style them from your page with <code>${tag}::part(name)</code>.</p>
+      <p>Style them from your page with <code>${tag}::part(name)</code>. ${this.guideLink('parts')}</p>
       <dl>
         ${spec.parts.map(
           (part) =>
@@ -245,6 +291,7 @@ export class RwReference extends LitElement {
       </dt>
       <dd>
         <p>${prose(attribute.description)}</p>
+        ${ATTRIBUTE_GUIDES[name] ? html`<p>${this.guideLink(ATTRIBUTE_GUIDES[name])}</p>` : nothing}
         <p>
           ${values} ${attribute.default ? html`Default: <code>${attribute.default}</code>.` : nothing}
           ${attribute.property ? html`Property: <code>${attribute.property}</code>.` : nothing}

@@ -115,7 +115,7 @@ const escapeAttribute = (value: string) =>
 
 /**
  * The script a snippet loads by default: the light embed's loader (the widgets from the proxy's HTML, an
- * element's code when a visitor acts; README "The light embed").
+ * element's code when a visitor acts; docs/embedding.md, "The light embed").
  */
 export const SNIPPET_SCRIPT = '/dist/loader.js';
 

@@ -2,7 +2,7 @@
  * `review-widgets/vue`: template types for Vue 3 (checked by `vue-tsc` and Volar). Import it once, as a
  * type: `import type {} from 'review-widgets/vue';`. Properties are typed (numbers may be the strings a
  * template holds), and `@rw-load`, `@rw-filter-change`, … receive typed events. Vue itself must be told
- * the tags are custom elements: `compilerOptions.isCustomElement: isWidgetTag` (see the README).
+ * the tags are custom elements: `compilerOptions.isCustomElement: isWidgetTag` (see docs/frameworks.md).
  */
 import type { DefineComponent, HTMLAttributes } from 'vue';
 import type { WidgetCallbacks, WidgetProps, WidgetTag } from './widgets.ts';

@@ -373,7 +373,7 @@ async function turnPage(widget: Element, state: Shown, page: string): Promise<vo
   // (A second tap on the same control before its page came asks nothing more.)
   if (widget.getAttribute('page') === page) return;
   widget.setAttribute('page', page);
-  // What the code says of a page change (README, Events), said here since the code is not here to.
+  // What the code says of a page change (docs/events.md), said here since the code is not here to.
   widget.dispatchEvent(
     new CustomEvent('rw-page-change', { detail: { page: +page }, bubbles: true, composed: true }),
   );

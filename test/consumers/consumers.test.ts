@@ -1,6 +1,6 @@
 /**
  * The package as it ships, used as its users use it: `npm pack`, the tarball installed into three fresh
- * apps (Vite + React 19 + TypeScript, Vite + Vue 3 + vue-tsc, esbuild), the README's examples copied in, each
+ * apps (Vite + React 19 + TypeScript, Vite + Vue 3 + vue-tsc, esbuild), the manual's examples copied in, each
  * app typechecked and built by its own tools, and the built pages driven in Chromium against the real proxy
  * and sample business (`npm start`'s app), served from another origin as a site would be.
  *
@@ -43,11 +43,14 @@ async function sh(cwd: string, command: string, args: string[]): Promise<void> {
   }
 }
 
-/** The README's examples marked `<!-- consumer: app/path -->`, by the file they become. */
-function readmeExamples(): Map<string, string> {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The manual's examples (docs/*.md) marked `<!-- consumer: app/path -->`, by the file they become. */
+function docsExamples(): Map<string, string> {
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => readFileSync(join(ROOT, 'docs', file), 'utf8'))
+    .join('\n');
   const examples = new Map<string, string>();
-  for (const match of readme.matchAll(/<!-- consumer: (\S+) -->\s*\n( *)```\w*\n([\s\S]*?)\n\2```/g)) {
+  for (const match of docs.matchAll(/<!-- consumer: (\S+) -->\s*\n( *)```\w*\n([\s\S]*?)\n\2```/g)) {
     const indent = match[2]!;
     examples.set(match[1]!, match[3]!.replace(new RegExp(`^${indent}`, 'gm'), '') + '\n');
   }
@@ -65,7 +68,7 @@ async function pack(): Promise<void> {
   renameSync(join(WORK, filename), join(WORK, 'review-widgets.tgz'));
 }
 
-/** Copies an app's files and its README examples over its cached folder and installs the fresh tarball. */
+/** Copies an app's files and its examples from the manual over its cached folder and installs the fresh tarball. */
 async function install(app: App, examples: Map<string, string>): Promise<string> {
   const dir = join(WORK, app);
   mkdirSync(dir, { recursive: true });
@@ -116,11 +119,11 @@ describe('the packed package in fresh apps', () => {
 
   before(async () => {
     await pack();
-    const examples = readmeExamples();
+    const examples = docsExamples();
     assert.deepEqual(
       [...examples.keys()].map((path) => path.split('/')[0]).sort(),
       ['esbuild', 'esbuild', 'react-vite', 'react-vite', 'vue-vite', 'vue-vite'],
-      'the README marks its React, Vue, Node and fleet examples for the consumer apps',
+      'the manual marks its React, Vue, Node and fleet examples for the consumer apps',
     );
     await Promise.all(APPS.map(async (name) => dirs.set(name, await install(name, examples))));
     for (const name of APPS) sites.set(name, await serveBuild(name));

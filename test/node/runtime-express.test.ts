@@ -1,4 +1,4 @@
-// The README's Express recipe, for real: the proxy mounted inside an existing Express app next to the
+// The Express recipe of docs/deploying.md, for real: the proxy mounted inside an existing Express app next to the
 // app's own routes, in front of the sample upstream over loopback HTTP.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -58,7 +58,7 @@ test('Express: the proxy still refuses what it must (400 naming the parameter, 4
   assert.equal(post.status, 405);
 });
 
-test('Express: the README’s server-rendering recipe answers a page with the widgets’ data in it', async () => {
+test('Express: the manual’s server-rendering recipe answers a page with the widgets’ data in it', async () => {
   const { renderWidgets } = await import('../../src/ssr/render-widgets.ts');
   const proxy = createProxy({
     apiKey: SAMPLE_API_KEY,
@@ -66,7 +66,7 @@ test('Express: the README’s server-rendering recipe answers a page with the wi
     log: () => {},
   });
   const page = '<main><h1>Our shop</h1><review-list endpoint="/widget-api" limit="2"></review-list></main>';
-  // As in the README: render the page's HTML, then send it.
+  // As in docs/frameworks.md: render the page's HTML, then send it.
   const app = express();
   app.get('/shop', async (request, response) => {
     const html = await renderWidgets(page, {

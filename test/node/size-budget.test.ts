@@ -1,5 +1,5 @@
 // What a page loads before any interaction must not grow past the enforced ceilings (see bench/size.ts and
-// the README's Performance section for issue 22's goals and by how much they are missed): the all-four
+// docs/performance.md for issue 22's goals and by how much they are missed): the all-four
 // bundle, each element's own entry with the chunks it imports statically, and each chunk loaded on demand.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

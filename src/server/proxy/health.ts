@@ -3,7 +3,7 @@
  *
  * - `GET|HEAD /livez` (and `/healthz`): 200 whenever the process answers at all.
  * - `GET|HEAD /readyz`: 200 when this instance should get traffic; 503 while it is starting, draining
- *   (a rolling deploy: see the README) or overloaded (its event loop lags past a bound).
+ *   (a rolling deploy: see docs/deploying.md) or overloaded (its event loop lags past a bound).
  *
  * The body is `application/health+json` (draft-inadarei-api-health-check) with each check. The shared
  * store being down or the upstream's circuit being open is a `warn`, never a `fail`: every instance shares

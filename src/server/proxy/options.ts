@@ -122,7 +122,7 @@ export interface ProxyOptions {
      */
     trustProxy?: number;
   };
-  /** Adds `s-maxage` (seconds) for shared caches; see the README on which CDNs then stop serving stale. */
+  /** Adds `s-maxage` (seconds) for shared caches; see docs/deploying.md on which CDNs then stop serving stale. */
   cdnMaxAgeSeconds?: number;
   /** Readiness (`/readyz`, see health.ts). */
   health?: {

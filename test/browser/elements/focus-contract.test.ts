@@ -1,5 +1,5 @@
 /**
- * The focus and announcement contract (README, "Accessibility"), flow by flow, by keyboard: after any
+ * The focus and announcement contract (docs/accessibility.md), flow by flow, by keyboard: after any
  * action focus is on a visible, meaningful element — never the document body, never a button that now
  * means something else — and the live region says exactly what is shown. Errors of an action appear next
  * to the control that caused it.
