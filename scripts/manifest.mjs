@@ -59,7 +59,7 @@ export function buildManifest(outdir = 'dist') {
   return manifest;
 }
 
-const EVENTS_FILE = 'src/elements/shared/events.ts';
+const EVENTS_FILE = 'src/elements/events.ts';
 
 /**
  * Each element's events and the shape of their `detail`, read by the TypeScript checker from

@@ -10,5 +10,5 @@ export { BusinessCard } from './elements/business-card/define.ts';
 export { RatingSummary } from './elements/rating-summary/define.ts';
 export { ReviewList } from './elements/review-list/define.ts';
 export { PostList } from './elements/post-list/define.ts';
-export { registerTranslation } from './elements/shared/i18n/index.ts';
-export { plurals } from './elements/shared/i18n/plural.ts';
+export { registerTranslation } from './elements/i18n/index.ts';
+export { plurals } from './elements/i18n/plural.ts';

@@ -8,9 +8,9 @@ export { BusinessCard } from './elements/business-card/business-card.ts';
 export { RatingSummary } from './elements/rating-summary/rating-summary.ts';
 export { ReviewList } from './elements/review-list/review-list.ts';
 export { PostList } from './elements/post-list/post-list.ts';
-export { EN as defaultStrings, type Strings } from './elements/shared/strings.ts';
-export { registerTranslation, type Translation } from './elements/shared/i18n/index.ts';
-export { plurals, type PluralForms } from './elements/shared/i18n/plural.ts';
+export { EN as defaultStrings, type Strings } from './elements/i18n/strings.ts';
+export { registerTranslation, type Translation } from './elements/i18n/index.ts';
+export { plurals, type PluralForms } from './elements/i18n/plural.ts';
 export type {
   RwBusinessLoad,
   RwError,
@@ -23,5 +23,5 @@ export type {
   RwSortChange,
   RwSummaryFilterChange,
   WidgetEventDetails,
-} from './elements/shared/events.ts';
+} from './elements/events.ts';
 export type { RwEvent, WidgetProps, WidgetTag } from './frameworks/widgets.ts';

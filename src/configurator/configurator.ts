@@ -4,7 +4,7 @@
  * custom-elements.json (specs.ts); the one state (state.ts) makes the snippet, the preview page and the URL.
  */
 import { css, html, LitElement, nothing, type PropertyDeclarations } from 'lit';
-import { builtInLanguages } from '../elements/shared/i18n/index.ts';
+import { builtInLanguages } from '../elements/i18n/index.ts';
 import { ATTRIBUTE_LABELS, ELEMENT_LABELS, PROPERTY_LABELS } from './labels.ts';
 import type { AttributeSpec, CssPropertySpec, ElementSpec } from './specs.ts';
 import { SpecsController } from './specs-controller.ts';

@@ -5,7 +5,7 @@
  * labels.ts, which a test holds to the manifest.
  */
 
-import { RANGES } from '../elements/shared/numeric.ts';
+import { RANGES } from '../elements/base/numeric.ts';
 import { ELEMENT_ORDER } from './elements.ts';
 
 /** The few fields of the Custom Elements Manifest schema read here. */
@@ -43,7 +43,7 @@ export interface Manifest {
 export type AttributeControl =
   | { kind: 'boolean' }
   | { kind: 'choice'; values: string[] }
-  /** A whole number; its range where the element declares one (numeric.ts). */
+  /** A whole number; its range where the element declares one (elements/base/numeric.ts). */
   | { kind: 'number'; min?: number; max?: number }
   | { kind: 'text' };
 

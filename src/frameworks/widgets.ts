@@ -7,7 +7,7 @@ import type { BusinessCard } from '../elements/business-card/business-card.ts';
 import type { PostList } from '../elements/post-list/post-list.ts';
 import type { RatingSummary } from '../elements/rating-summary/rating-summary.ts';
 import type { ReviewList } from '../elements/review-list/review-list.ts';
-import type { RwEventDetails, WidgetEventDetails } from '../elements/shared/events.ts';
+import type { RwEventDetails, WidgetEventDetails } from '../elements/events.ts';
 
 export interface WidgetElements {
   'business-card': BusinessCard;

@@ -34,7 +34,7 @@ import {
   SYNC_URL_PREFIX,
   earlyAnswers,
 } from '../api/protocol.ts';
-import { afterFrame } from '../elements/shared/next-turn.ts';
+import { afterFrame } from '../scheduling/next-turn.ts';
 
 const TAGS = Object.keys(FRAGMENT_ATTRIBUTES) as FragmentTag[];
 const WIDGETS = TAGS.join();

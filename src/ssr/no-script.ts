@@ -1,13 +1,13 @@
 /**
- * The no-script parts the server renderer adds (see src/elements/shared/no-script.ts): the review-list's
+ * The no-script parts the server renderer adds (see src/elements/templates/no-script.ts): the review-list's
  * selects in a GET form with an Apply button, the other parameters of the page kept as hidden fields (a
  * new filter starts from page 1, so the page parameter is dropped), and the pagination as links. Registered
  * when review-widgets/ssr is imported; the browser bundle never imports this file.
  */
 import { html, nothing } from 'lit';
-import { formatNumber } from '../elements/shared/format.ts';
-import { noScript } from '../elements/shared/no-script.ts';
-import { pageWindow } from '../elements/shared/paging.ts';
+import { formatNumber } from '../elements/i18n/format.ts';
+import { noScript } from '../elements/templates/no-script.ts';
+import { pageWindow } from '../elements/controllers/paging.ts';
 
 /** The links take the buttons' place and look (only in server output: the bundle never carries this). */
 const pageLinkStyles = html`<style>

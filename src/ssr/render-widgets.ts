@@ -27,7 +27,7 @@ import {
 import { canonicalQuery, dataPath, type Operation } from '../api/query.ts';
 import { escapeAttribute } from '../server/proxy/fragments.ts';
 import '../define.ts';
-import { loadTranslation } from '../elements/shared/i18n/index.ts';
+import { loadTranslation } from '../elements/i18n/index.ts';
 import './no-script.ts';
 import { structuredData } from './structured-data.ts';
 

@@ -4,7 +4,7 @@
  * jamo, emoji ZWJ sequences, flags and skin tones, at every clamp length, in every engine.
  */
 import { expect } from '@open-wc/testing';
-import { clampText } from '../../src/elements/shared/clamp-text.ts';
+import { clampText } from '../../src/elements/templates/clamp-text.ts';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const boundariesOf = (text: string) =>

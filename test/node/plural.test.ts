@@ -1,10 +1,10 @@
 // Plurals go through Intl.PluralRules: each language's own categories pick the form.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { plurals } from '../../src/elements/shared/i18n/plural.ts';
-import ar from '../../src/elements/shared/i18n/ar.ts';
-import fr from '../../src/elements/shared/i18n/fr.ts';
-import { EN } from '../../src/elements/shared/strings.ts';
+import { plurals } from '../../src/elements/i18n/plural.ts';
+import ar from '../../src/elements/i18n/ar.ts';
+import fr from '../../src/elements/i18n/fr.ts';
+import { EN } from '../../src/elements/i18n/strings.ts';
 
 test('English one/other; French counts 0 as one; a missing category falls back to other', () => {
   assert.deepEqual(

@@ -1,10 +1,10 @@
 import { html, nothing, type PropertyDeclarations } from 'lit';
 import type { BusinessView } from '../../api/protocol.ts';
-import { BusinessElement } from '../shared/business-element.ts';
-import { formatNumber, formatRating } from '../shared/format.ts';
-import { numeric, RANGES } from '../shared/numeric.ts';
-import { EXTERNAL_REL } from '../shared/links.ts';
-import { ratedLabel, renderStars } from '../shared/stars.ts';
+import { BusinessElement } from '../base/business-element.ts';
+import { formatNumber, formatRating } from '../i18n/format.ts';
+import { numeric, RANGES } from '../base/numeric.ts';
+import { EXTERNAL_REL } from '../templates/links.ts';
+import { ratedLabel, renderStars } from '../templates/stars.ts';
 import { businessCardStyles } from './business-card.styles.ts';
 
 /**

@@ -7,8 +7,8 @@ import {
   renderMedia,
   renderText,
   type ItemContext,
-} from '../shared/item-parts.ts';
-import { PagedListElement } from '../shared/paged-list.ts';
+} from '../templates/item-parts.ts';
+import { PagedListElement } from '../base/paged-list.ts';
 
 /**
  * The business's posts (the API's third operation), with paging, "Read more", the media viewer and the

@@ -6,7 +6,7 @@
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { ReviewList } from '../review-list/review-list.ts';
-import { defineElement } from '../shared/define-element.ts';
+import { defineElement } from '../base/define-element.ts';
 import type { PanelContent } from './floating.ts';
 
 try {

@@ -14,8 +14,8 @@ import {
   type ReactiveControllerHost,
   type TemplateResult,
 } from 'lit';
-import { onDemand } from '../shared/on-demand.ts';
-import type { Strings } from '../shared/strings.ts';
+import { onDemand } from '../controllers/on-demand.ts';
+import type { Strings } from '../i18n/strings.ts';
 
 const panelCode = onDemand(
   () => import('./floating-panel.ts'),

@@ -6,13 +6,13 @@ import {
   type FloatingCorner,
   type SummaryLayout,
 } from '../../api/layouts.ts';
-import { onDemand, useOnDemand } from '../shared/on-demand.ts';
+import { onDemand, useOnDemand } from '../controllers/on-demand.ts';
 import type { FloatingBadge } from './floating.ts';
 import { RATINGS, type BreakdownRow, type BusinessView, type Rating } from '../../api/protocol.ts';
 import { siteHref } from '../../api/safe-url.ts';
-import { BusinessElement } from '../shared/business-element.ts';
-import { formatNumber, formatPercent, formatRating } from '../shared/format.ts';
-import { ratedLabel, renderStars } from '../shared/stars.ts';
+import { BusinessElement } from '../base/business-element.ts';
+import { formatNumber, formatPercent, formatRating } from '../i18n/format.ts';
+import { ratedLabel, renderStars } from '../templates/stars.ts';
 import { ratingSummaryStyles } from './rating-summary.styles.ts';
 
 /** The floating badge's behaviour, loaded once for the whole page by the first summary that floats. */

@@ -12,8 +12,8 @@
  *   is silent. Its timer goes through `rotationClock`, which tests replace.
  */
 import { css, html, nothing, svg, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { stepOfArrow } from '../shared/direction-keys.ts';
-import type { Strings } from '../shared/strings.ts';
+import { stepOfArrow } from '../i18n/direction-keys.ts';
+import type { Strings } from '../i18n/strings.ts';
 
 /** The timer of the rotation (a test injects its own clock). */
 export const rotationClock = {

@@ -14,9 +14,9 @@ import {
   type Rating,
   type SortType,
 } from '../../api/protocol.ts';
-import { formatNumber } from '../shared/format.ts';
-import { given, numeric, RANGES } from '../shared/numeric.ts';
-import type { Strings } from '../shared/strings.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { given, numeric, RANGES } from '../base/numeric.ts';
+import type { Strings } from '../i18n/strings.ts';
 
 export interface ListControl<V extends string | number = string | number> {
   /** The element property, its API query parameter and the select's name. */

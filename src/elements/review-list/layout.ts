@@ -14,10 +14,10 @@ import {
   type TemplateResult,
 } from 'lit';
 import { LIST_LAYOUTS, layoutOf, PER_VIEW, type ListLayout } from '../../api/layouts.ts';
-import { formatNumber } from '../shared/format.ts';
-import type { Card } from '../shared/paged-list.ts';
-import { onDemand, useOnDemand } from '../shared/on-demand.ts';
-import type { Strings } from '../shared/strings.ts';
+import { formatNumber } from '../i18n/format.ts';
+import type { Card } from '../base/paged-list.ts';
+import { onDemand, useOnDemand } from '../controllers/on-demand.ts';
+import type { Strings } from '../i18n/strings.ts';
 import type { Carousel, CarouselActions, CarouselHost } from './carousel.ts';
 
 /** The carousel's behaviour, loaded once for the whole page. */

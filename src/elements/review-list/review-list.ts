@@ -24,12 +24,12 @@ import {
   renderMedia,
   renderText,
   type ItemContext,
-} from '../shared/item-parts.ts';
-import { given, numeric, RANGES } from '../shared/numeric.ts';
-import { noScript } from '../shared/no-script.ts';
-import { PagedListElement, type Card } from '../shared/paged-list.ts';
-import { ratedLabel, renderStars } from '../shared/stars.ts';
-import type { RwListFilterChange } from '../shared/events.ts';
+} from '../templates/item-parts.ts';
+import { given, numeric, RANGES } from '../base/numeric.ts';
+import { noScript } from '../templates/no-script.ts';
+import { PagedListElement, type Card } from '../base/paged-list.ts';
+import { ratedLabel, renderStars } from '../templates/stars.ts';
+import type { RwListFilterChange } from '../events.ts';
 import { CONTROLS, FILTERS, type ListControl } from './controls.ts';
 import { LayoutPart } from './layout.ts';
 import { layoutStyles } from './layout.styles.ts';

@@ -4,7 +4,7 @@
  * state → URL → state give the same state; what the elements do not know is dropped and said.
  */
 import { expect } from '@open-wc/testing';
-import { builtInLanguages } from '../../../src/elements/shared/i18n/index.ts';
+import { builtInLanguages } from '../../../src/elements/i18n/index.ts';
 import { Random } from '../../../src/sample/random.ts';
 import { ELEMENT_ORDER } from '../../../src/configurator/elements.ts';
 import { fragmentUrl } from '../../../src/api/fragment-attributes.ts';

@@ -5,8 +5,8 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { Announcer } from '../../../src/elements/shared/announcer.ts';
-import { ExpandableTexts } from '../../../src/elements/shared/expandable-texts.ts';
+import { Announcer } from '../../../src/elements/controllers/announcer.ts';
+import { ExpandableTexts } from '../../../src/elements/controllers/expandable-texts.ts';
 
 class PlainHost extends LitElement {
   readonly toggles: string[] = [];

@@ -4,7 +4,7 @@
  */
 import { aTimeout, expect, fixture, html, nextFrame, waitUntil } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { LazyStart } from '../../../src/elements/shared/lazy-start.ts';
+import { LazyStart } from '../../../src/elements/controllers/lazy-start.ts';
 
 class LazyHost extends LitElement {
   static override properties = { loading: {} };

@@ -5,9 +5,9 @@
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { registerTranslation } from '../../../src/elements/shared/i18n/index.ts';
-import { Localisation } from '../../../src/elements/shared/localisation.ts';
-import { EN, type Strings } from '../../../src/elements/shared/strings.ts';
+import { registerTranslation } from '../../../src/elements/i18n/index.ts';
+import { Localisation } from '../../../src/elements/controllers/localisation.ts';
+import { EN, type Strings } from '../../../src/elements/i18n/strings.ts';
 
 class LocalisedHost extends LitElement {
   static override properties = { locale: {} };

@@ -5,8 +5,8 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import type { MediaView } from '../../../src/api/protocol.ts';
-import { MediaViewer } from '../../../src/elements/shared/media-viewer.ts';
-import { EN } from '../../../src/elements/shared/strings.ts';
+import { MediaViewer } from '../../../src/elements/controllers/media-viewer.ts';
+import { EN } from '../../../src/elements/i18n/strings.ts';
 
 const MEDIA: MediaView[] = [1, 2].map((n) => ({
   type: 'IMAGE',

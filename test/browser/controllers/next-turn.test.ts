@@ -5,7 +5,7 @@
  * `requestAnimationFrame` that draws only when the test says, and `document.hidden` by an own property.
  */
 import { expect } from '@open-wc/testing';
-import { afterFrame } from '../../../src/elements/shared/next-turn.ts';
+import { afterFrame } from '../../../src/scheduling/next-turn.ts';
 
 describe('afterFrame', () => {
   const realFrame = window.requestAnimationFrame;

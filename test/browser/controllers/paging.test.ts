@@ -6,11 +6,11 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { LitElement, nothing, type PropertyValues } from 'lit';
 import type { PageView } from '../../../src/api/protocol.ts';
-import type { RwPageChange } from '../../../src/elements/shared/events.ts';
-import { FocusKeeper } from '../../../src/elements/shared/focus-keeper.ts';
-import { Paging } from '../../../src/elements/shared/paging.ts';
-import { Resource } from '../../../src/elements/shared/resource.ts';
-import { EN } from '../../../src/elements/shared/strings.ts';
+import type { RwPageChange } from '../../../src/elements/events.ts';
+import { FocusKeeper } from '../../../src/elements/controllers/focus-keeper.ts';
+import { Paging } from '../../../src/elements/controllers/paging.ts';
+import { Resource } from '../../../src/elements/controllers/resource.ts';
+import { EN } from '../../../src/elements/i18n/strings.ts';
 
 class PagedHost extends LitElement {
   static override properties = { page: { type: Number }, paging: {} };

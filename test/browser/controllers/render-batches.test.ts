@@ -5,7 +5,11 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { CARDS_PER_TASK, FIRST_CARDS, RenderBatches } from '../../../src/elements/shared/render-batches.ts';
+import {
+  CARDS_PER_TASK,
+  FIRST_CARDS,
+  RenderBatches,
+} from '../../../src/elements/controllers/render-batches.ts';
 
 class BatchHost extends LitElement {
   static override properties = { items: { attribute: false }, hold: { attribute: false } };

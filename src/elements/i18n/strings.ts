@@ -1,11 +1,11 @@
 /**
- * The UI strings of every element, in English. Translations (i18n/) are complete objects of the same shape
- * (a missing key fails the typecheck), loaded on demand for the element's locale or registered by the site
- * (`registerTranslation`); each element's `strings` property takes a partial object, so a site can override
- * any text. Every number arrives formatted for the locale (Arabic-Indic digits where the locale uses them),
- * with the raw count beside it for plurals, which go through `Intl.PluralRules`.
+ * The UI strings of every element, in English. Translations (de.ts, fr.ts … beside this file) are complete
+ * objects of the same shape (a missing key fails the typecheck), loaded on demand for the element's locale or
+ * registered by the site (`registerTranslation`); each element's `strings` property takes a partial object,
+ * so a site can override any text. Every number arrives formatted for the locale (Arabic-Indic digits where
+ * the locale uses them), with the raw count beside it for plurals, which go through `Intl.PluralRules`.
  */
-import { plurals } from './i18n/plural.ts';
+import { plurals } from './plural.ts';
 
 const plural = plurals('en');
 

@@ -1,3 +1,8 @@
+/**
+ * When work runs, for the elements and the light embed's loader alike (a room of its own below both, so the
+ * loader shares the rule without reaching into the elements): a task of its own, or a task after a frame.
+ */
+
 /** A task of its own, after those already queued (input, a paint). */
 export const nextTurn = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve));
 

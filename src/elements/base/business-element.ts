@@ -5,8 +5,8 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { BusinessView } from '../../api/protocol.ts';
 import { RwElement } from './base-element.ts';
-import { FocusKeeper } from './focus-keeper.ts';
-import { Resource } from './resource.ts';
+import { FocusKeeper } from '../controllers/focus-keeper.ts';
+import { Resource } from '../controllers/resource.ts';
 
 export abstract class BusinessElement extends RwElement {
   protected readonly business = new Resource<BusinessView>(

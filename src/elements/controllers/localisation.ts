@@ -6,9 +6,9 @@
  * connected, so a server renderer can render with it.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { resolveLocale } from './format.ts';
-import { isRightToLeft, loadTranslation, translationFor, watchLocale } from './i18n/index.ts';
-import { EN, type Strings } from './strings.ts';
+import { resolveLocale } from '../i18n/format.ts';
+import { isRightToLeft, loadTranslation, translationFor, watchLocale } from '../i18n/index.ts';
+import { EN, type Strings } from '../i18n/strings.ts';
 
 export interface LocalisedHost extends ReactiveControllerHost, HTMLElement {
   /** The element's `locale` property (empty: inherit). */

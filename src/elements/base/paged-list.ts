@@ -23,19 +23,19 @@ import {
   type ReviewQuery,
 } from '../../api/protocol.ts';
 import { RwElement } from './base-element.ts';
-import { formatNumber } from './format.ts';
-import type { ItemContext } from './item-parts.ts';
-import type { Strings } from './strings.ts';
+import { formatNumber } from '../i18n/format.ts';
+import type { ItemContext } from '../templates/item-parts.ts';
+import type { Strings } from '../i18n/strings.ts';
 import { numeric, RANGES } from './numeric.ts';
-import { itemStyles } from './item-styles.ts';
-import { pagedListStyles } from './paged-list.styles.ts';
-import { Announcer } from './announcer.ts';
-import { ExpandableTexts } from './expandable-texts.ts';
-import { FocusKeeper } from './focus-keeper.ts';
-import { MediaViewer } from './media-viewer.ts';
-import { Paging } from './paging.ts';
-import { isAppendOf, RenderBatches } from './render-batches.ts';
-import { Resource } from './resource.ts';
+import { itemStyles } from '../styles/item-styles.ts';
+import { pagedListStyles } from '../styles/paged-list.styles.ts';
+import { Announcer } from '../controllers/announcer.ts';
+import { ExpandableTexts } from '../controllers/expandable-texts.ts';
+import { FocusKeeper } from '../controllers/focus-keeper.ts';
+import { MediaViewer } from '../controllers/media-viewer.ts';
+import { Paging } from '../controllers/paging.ts';
+import { isAppendOf, RenderBatches } from '../controllers/render-batches.ts';
+import { Resource } from '../controllers/resource.ts';
 
 /** `client.reviews` or `client.posts`, as the list calls it. */
 type PageLoader<T> = (query: ReviewQuery & PostQuery, options: RequestOptions) => Promise<PageView<T>>;

@@ -18,14 +18,14 @@ import { clientFor, type ReviewWidgetsClient } from '../../api/client.ts';
 import { SERVER_ANSWERS_ATTRIBUTE, type ServerAnswer } from '../../api/protocol.ts';
 import { ConfigError, HttpError, ReviewWidgetsError } from '../../api/errors.ts';
 import { isKeyLikeName, KEY_LIKE_NAMES, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
-import type { RwEventDetails } from './events.ts';
-import { formatNumber } from './format.ts';
-import { LazyStart } from './lazy-start.ts';
-import { Localisation } from './localisation.ts';
-import { nextTurn } from './next-turn.ts';
+import type { RwEventDetails } from '../events.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { LazyStart } from '../controllers/lazy-start.ts';
+import { Localisation } from '../controllers/localisation.ts';
+import { nextTurn } from '../../scheduling/next-turn.ts';
 import { coerce, isNumericDeclaration, warning } from './numeric.ts';
-import type { Strings } from './strings.ts';
-import { tokens } from './styles.ts';
+import type { Strings } from '../i18n/strings.ts';
+import { tokens } from '../styles/tokens.ts';
 
 /**
  * The shared design tokens, documented here so the manifest lists them for every element.

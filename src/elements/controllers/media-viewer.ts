@@ -6,14 +6,14 @@
  */
 import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { MediaView } from '../../api/protocol.ts';
-import type * as Lightbox from './lightbox.ts';
-import type { LightboxContext, LightboxState } from './lightbox.ts';
+import type * as Lightbox from '../templates/lightbox.ts';
+import type { LightboxContext, LightboxState } from '../templates/lightbox.ts';
 import { onDemand } from './on-demand.ts';
 
 type LightboxModule = typeof Lightbox;
 /** The viewer's code, loaded once for the whole page. */
 const lightbox = onDemand(
-  () => import('./lightbox.ts'),
+  () => import('../templates/lightbox.ts'),
   (module) => module.lightboxStyles,
 );
 

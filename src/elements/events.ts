@@ -2,7 +2,7 @@
  * The `rw-*` events and their `detail`: bubbling and composed, so one listener on `document` sees every
  * widget. The interaction events fire on user action only, never when code sets a property.
  */
-import type { MediaTypeFilter, Rating, SortType } from '../../api/protocol.ts';
+import type { MediaTypeFilter, Rating, SortType } from '../api/protocol.ts';
 
 /** `rw-load` of a business-card or rating-summary: the business is on screen. */
 export interface RwBusinessLoad {

@@ -9,7 +9,7 @@
  * whole page.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { afterFrame } from './next-turn.ts';
+import { afterFrame } from '../../scheduling/next-turn.ts';
 
 /** Cards per task: about 20 ms of script on Lighthouse's mobile profile, and a frame that lays out four
  * new cards within 50 ms (`npm run bench`, "Render"). */

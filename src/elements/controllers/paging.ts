@@ -17,11 +17,11 @@ import {
 } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { FIRST_ITEM, type PageView } from '../../api/protocol.ts';
-import type { RwPageChange } from './events.ts';
-import { formatNumber } from './format.ts';
+import type { RwPageChange } from '../events.ts';
+import { formatNumber } from '../i18n/format.ts';
 import type { Resource } from './resource.ts';
-import { noScript } from './no-script.ts';
-import type { Strings } from './strings.ts';
+import { noScript } from '../templates/no-script.ts';
+import type { Strings } from '../i18n/strings.ts';
 
 export interface PagingHost extends ReactiveControllerHost, HTMLElement {
   page: number;

@@ -5,8 +5,8 @@
  * The five stars are one path (five subpaths), so a list of 100 reviews adds 200 nodes, not 1,000.
  */
 import { html, type TemplateResult } from 'lit';
-import { formatNumber, formatRating } from './format.ts';
-import type { Strings } from './strings.ts';
+import { formatNumber, formatRating } from '../i18n/format.ts';
+import type { Strings } from '../i18n/strings.ts';
 
 const STAR_OUTLINE = 'l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
 /** Five stars, 24 units apart; every command after the first `M` is relative, except one `L`. */

@@ -7,9 +7,9 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { MediaView } from '../../api/protocol.ts';
 import { EXTERNAL_REL } from './links.ts';
-import { stepOfArrow } from './direction-keys.ts';
-import { formatNumber } from './format.ts';
-import type { Strings } from './strings.ts';
+import { stepOfArrow } from '../i18n/direction-keys.ts';
+import { formatNumber } from '../i18n/format.ts';
+import type { Strings } from '../i18n/strings.ts';
 
 export interface LightboxState {
   media: MediaView[];

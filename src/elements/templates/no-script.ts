@@ -7,7 +7,7 @@
  */
 import type { TemplateResult } from 'lit';
 import type { PageView } from '../../api/protocol.ts';
-import type { Strings } from './strings.ts';
+import type { Strings } from '../i18n/strings.ts';
 
 export interface NoScriptPages {
   value: PageView<unknown>;

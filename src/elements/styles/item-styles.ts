@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-/** Styles of the cards rendered by item-parts.ts (review and post cards). */
+/** Styles of the cards rendered by templates/item-parts.ts (review and post cards). */
 export const itemStyles = css`
   .items {
     display: grid;

@@ -1,4 +1,4 @@
-import type { Strings } from '../strings.ts';
+import type { Strings } from './strings.ts';
 import { plurals } from './plural.ts';
 
 const plural = plurals('de');

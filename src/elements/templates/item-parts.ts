@@ -6,8 +6,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AuthorView, EngagementView, MediaView } from '../../api/protocol.ts';
 import { clampText } from './clamp-text.ts';
-import { formatDate, formatNumber, formatRelative } from './format.ts';
-import type { Strings } from './strings.ts';
+import { formatDate, formatNumber, formatRelative } from '../i18n/format.ts';
+import type { Strings } from '../i18n/strings.ts';
 
 /** What the item templates need from the list that renders them. */
 export interface ItemContext {

@@ -1,10 +1,10 @@
 /**
  * The registry of translations: the built-in ones load on demand (each language is its own chunk, so a page
  * pays only for the language it shows), and a site adds its own at run time with `registerTranslation`, no
- * rebuild. English is built in (../strings.ts). A region's translation (`pt-BR`) wins over its language's
+ * rebuild. English is built in (strings.ts). A region's translation (`pt-BR`) wins over its language's
  * (`pt`). Widgets re-render when a translation is registered or an ancestor's `lang` changes (`watchLocale`).
  */
-import type { Strings } from '../strings.ts';
+import type { Strings } from './strings.ts';
 
 /** A language's strings: complete, so a missing key fails the typecheck. */
 export type Translation = Strings;
