@@ -8,7 +8,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { prometheusMetrics } from '../src/server/prometheus.ts';
+import { prometheusMetrics } from '../src/server/metrics/prometheus.ts';
 import { createProxy, type ProxyHandler, type ProxyRequest } from '../src/server/proxy/index.ts';
 
 const ANSWERS = Number(process.env.BENCH_METRICS_ANSWERS) || 50_000;

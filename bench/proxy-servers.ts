@@ -8,7 +8,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSampleUpstream, SAMPLE_API_KEY } from '../src/sample/index.ts';
-import { toNodeListener } from '../src/server/node.ts';
+import { toNodeListener } from '../src/server/adapters/node/node.ts';
 import { createProxy, type ProxyOptions } from '../src/server/proxy/index.ts';
 import { UPSTREAM_PATHS } from '../src/server/proxy/upstream.ts';
 

@@ -1,5 +1,5 @@
 // The `npm start` server compiled to JavaScript (dist/app/start.js), so production runs node itself, no
-// TypeScript loader: src/server/start.ts and everything it imports, packages included (lit, zod,
+// TypeScript loader: src/server/adapters/node/start.ts and everything it imports, packages included (lit, zod,
 // lru-cache, @hono/node-server, @lit-labs/ssr, parse5, ioredis), bundled by Vite's server build in about
 // a second. The result needs Node's built-ins alone: no node_modules at run time (the container copies
 // dist/ and demo/, nothing else). The bundle build (vite.config.ts) leaves dist/app alone.
@@ -14,7 +14,7 @@ export async function buildApp(outDir = 'dist/app', { sourcemap = true } = {}) {
     logLevel: 'warn',
     ssr: { noExternal: true, target: 'node' },
     build: {
-      ssr: 'src/server/start.ts',
+      ssr: 'src/server/adapters/node/start.ts',
       outDir,
       emptyOutDir: true,
       target: 'node20',

@@ -132,14 +132,14 @@ async function bundle(entry, outDir, fileName) {
  * headers made from the same rules as `_headers` (Vercel's patterns: `/dist/(.*)` for `/dist/*`).
  */
 export async function vercelConfig(siteDir = SITE_DIR) {
-  const { PLATFORM_PATHS } = await tsImport('../src/server/node-platform.ts', import.meta.url);
+  const { FUNCTION_PATHS } = await tsImport('../src/server/site/site.ts', import.meta.url);
   const rules = await siteHeaderRules(siteDir);
   return {
     $schema: 'https://openapi.vercel.sh/vercel.json',
     framework: null,
     outputDirectory: 'public',
     functions: { 'api/proxy.js': { includeFiles: 'bundle/**' } },
-    rewrites: PLATFORM_PATHS.map((path) => ({
+    rewrites: FUNCTION_PATHS.map((path) => ({
       source: vercelSource(path),
       destination: '/api/proxy',
     })),

@@ -1,4 +1,4 @@
-import type { HeaderRule } from '../src/server/asset-headers.ts';
+import type { HeaderRule } from '../src/server/site/asset-headers.ts';
 
 export const SITE_DIR: string;
 /** Builds the bundle and custom-elements.json into dist/, as npm start does. */

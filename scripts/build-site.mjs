@@ -3,7 +3,7 @@
 // the configurator's scripts), the demo pages with /configure/, /docs/ (with the guides the bundle's build
 // renders into demo/docs/guides/) and /embed.html, their CSS and the
 // favicon, and a `_headers` file (the format Cloudflare and Netlify read) with each page's CSP (app.ts),
-// nosniff, and the bundle's CORS and caching headers (src/server/asset-headers.ts, which npm start reads too).
+// nosniff, and the bundle's CORS and caching headers (src/server/site/asset-headers.ts, which npm start reads too).
 //
 //   node scripts/build-site.mjs            from the dist/ that `npx vite build && node scripts/manifest.mjs` made
 //   node scripts/build-site.mjs --build    builds those first (wrangler.jsonc runs this before a deploy)
@@ -74,10 +74,13 @@ export async function buildSite({ dist = 'dist', demo = 'demo', out = SITE_DIR }
  */
 export async function siteHeaderRules(siteDir = SITE_DIR) {
   const { bundleHeaderRules, BUNDLE_PATH } = await tsImport(
-    '../src/server/asset-headers.ts',
+    '../src/server/site/asset-headers.ts',
     import.meta.url,
   );
-  const { DEMO_CSP, CONFIGURE_CSP, CONFIGURE_PATH } = await tsImport('../src/server/app.ts', import.meta.url);
+  const { DEMO_CSP, CONFIGURE_CSP, CONFIGURE_PATH } = await tsImport(
+    '../src/server/site/pages.ts',
+    import.meta.url,
+  );
   const paths = files(siteDir).map((file) => `/${file.split(sep).join('/')}`);
   // The manual's guides (scripts/guides.mjs) are pages of one kind: one rule for all of them, so that a
   // new guide costs no rule of the hundred.
@@ -108,7 +111,7 @@ export function headersFile(rules) {
     );
   }
   const lines = [
-    '# Made by scripts/build-site.mjs from src/server/asset-headers.ts and the pages’ CSP in src/server/app.ts.',
+    '# Made by scripts/build-site.mjs from src/server/site/asset-headers.ts and the pages’ CSP in src/server/site/pages.ts.',
   ];
   for (const { path, headers } of rules) {
     lines.push(path);

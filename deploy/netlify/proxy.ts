@@ -1,28 +1,3 @@
-/**
- * The Netlify function of review-widgets: Netlify Functions v2 (a Web-standard handler and its `config`), a
- * thin adapter over the platform handler (src/server/node-platform.ts). scripts/build-platforms.mjs bundles
- * it into the deployable folder, with `config` written out as a literal: Netlify reads it from the file's
- * text, not by running it.
- *
- * - The environment: the site's environment variables (`netlify env:set BUSINESS_API_KEY`), read by the
- *   same config.ts as `npm start`; no key: the sample business, in-process.
- * - The client's address: `context.ip`, which Netlify sets from the connection.
- * - The fleet's store: Redis at `REDIS_URL` when set, so every instance Netlify starts shares one state.
- */
-import { createNodePlatform, PLATFORM_PATHS, type NodePlatform } from '../../src/server/node-platform.ts';
-
-/** The part of Netlify's `Context` the adapter reads. */
-export interface NetlifyContext {
-  ip?: string;
-}
-
-/** Made at the first request, then kept by the instance for the requests it serves after. */
-let platform: NodePlatform | undefined;
-
-export default function handler(request: Request, context: NetlifyContext = {}): Promise<Response> {
-  platform ??= createNodePlatform(process.env);
-  return platform.handle(request, context.ip || undefined);
-}
-
-/** The paths Netlify routes to this function, ahead of the static site. */
-export const config = { path: [...PLATFORM_PATHS] };
+// The Netlify function's entry, bundled by scripts/build-platforms.mjs (which writes `config` out as a
+// literal): the adapter lives in src/server/adapters/netlify/, where the typecheck, lint and tests reach it.
+export { default, config } from '../../src/server/adapters/netlify/netlify.ts';

@@ -1,23 +1,3 @@
-/**
- * The Vercel function of review-widgets: a Node.js function with Web-standard method exports, a thin
- * adapter over the platform handler (src/server/node-platform.ts). scripts/build-platforms.mjs bundles it
- * into the deployable folder as `api/proxy.js`, and vercel.json rewrites the proxy's paths to it.
- *
- * - The environment: the project's environment variables (`vercel env add BUSINESS_API_KEY`), read by the
- *   same config.ts as `npm start`; no key: the sample business, in-process.
- * - The client's address: `X-Real-IP`, which Vercel sets on every request (a client's own is replaced).
- *   Without it, the proxy counts the request in its shared unknown bucket.
- * - The fleet's store: Redis at `REDIS_URL` when set, so every instance Vercel starts shares one state.
- */
-import { createNodePlatform, type NodePlatform } from '../../src/server/node-platform.ts';
-
-/** Made at the first request, then kept by the instance for the requests it serves after. */
-let platform: NodePlatform | undefined;
-
-function handle(request: Request): Promise<Response> {
-  platform ??= createNodePlatform(process.env);
-  return platform.handle(request, request.headers.get('x-real-ip') ?? undefined);
-}
-
-// Vercel answers 405 for the methods not exported; the proxy itself answers GET, HEAD and CORS preflights.
-export { handle as GET, handle as HEAD, handle as OPTIONS };
+// The Vercel function's entry, bundled by scripts/build-platforms.mjs: the adapter lives in
+// src/server/adapters/vercel/, where the project's typecheck, lint and tests reach it.
+export { GET, HEAD, OPTIONS } from '../../src/server/adapters/vercel/vercel.ts';

@@ -19,6 +19,12 @@
 /** The protocol version this package speaks. */
 export const PROTOCOL_VERSION = 1;
 
+/**
+ * Where the proxy is mounted unless a deployment says otherwise: the mount of every server this package
+ * runs (`npm start`, the functions) and the endpoint the configurator writes.
+ */
+export const DEFAULT_PROXY_MOUNT = '/widget-api';
+
 export const KNOWN_SORT_TYPES = [
   'MOST_RELEVANT',
   'HIGHEST_REVIEWS',

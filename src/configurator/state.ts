@@ -5,6 +5,7 @@
  * elements do not know and saying so.
  */
 import { FRAGMENT_ATTRIBUTES, fragmentUrl, type FragmentTag } from '../api/fragment-attributes.ts';
+import { DEFAULT_PROXY_MOUNT } from '../api/protocol.ts';
 import type { AttributeSpec, ElementSpec } from './specs.ts';
 
 export const PAGE_WIDTHS = [360, 390, 768, 1280] as const;
@@ -34,7 +35,7 @@ export interface ReadState {
 }
 
 /** The proxy on the server that serves the configurator (its public URL + this path). */
-export const DEFAULT_ENDPOINT = '/widget-api';
+export const DEFAULT_ENDPOINT = DEFAULT_PROXY_MOUNT;
 
 /**
  * An endpoint as the snippet writes it: a path names the proxy on the configurator's server (`origin`), so

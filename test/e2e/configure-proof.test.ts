@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import { CONFIGURE_CSP } from '../../src/server/app.ts';
+import { CONFIGURE_CSP } from '../../src/server/site/pages.ts';
 import { previewPage, type PageContext } from '../../src/configurator/state.ts';
 import { NAME_SHIM, useAppAndBrowser } from './support.ts';
 

@@ -7,9 +7,9 @@ import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium.mjs';
-import { createApp } from '../../src/server/app.ts';
-import { readConfig } from '../../src/server/config.ts';
-import { toNodeRouter } from '../../src/server/node.ts';
+import { createApp } from '../../src/server/adapters/node/app.ts';
+import { readConfig } from '../../src/server/site/config.ts';
+import { toNodeRouter } from '../../src/server/adapters/node/node.ts';
 import type { LogRecord } from '../../src/server/proxy/index.ts';
 
 /**

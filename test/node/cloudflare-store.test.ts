@@ -1,5 +1,5 @@
 /**
- * The fleet's store on Cloudflare (src/server/cloudflare/durable-object-store.ts) under the same contract as
+ * The fleet's store on Cloudflare (src/server/adapters/cloudflare/durable-object-store.ts) under the same contract as
  * the in-memory reference and Redis: a test Worker (test/runtime/store-worker.ts) runs the real Durable
  * Object class in workerd (wrangler dev) and exposes the four operations over HTTP; the store below calls
  * them, so every operation goes Node → Worker → RPC → Durable Object → SQLite and back.

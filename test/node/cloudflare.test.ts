@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { readPage, readReview } from '../../src/api/read-answer.ts';
 import { SAMPLE_API_KEY } from '../../src/sample/index.ts';
-import { CONFIGURE_CSP, DEMO_CSP } from '../../src/server/app.ts';
-import { IMMUTABLE, isHashedChunk, SHORT_LIVED } from '../../src/server/asset-headers.ts';
+import { CONFIGURE_CSP, DEMO_CSP } from '../../src/server/site/pages.ts';
+import { IMMUTABLE, isHashedChunk, SHORT_LIVED } from '../../src/server/site/asset-headers.ts';
 import { startWorker, type Worker } from '../runtime/wrangler.ts';
 import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream.ts';
 

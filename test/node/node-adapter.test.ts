@@ -7,7 +7,12 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { batchedLog, createNodeServer, toNodeListener, toNodeRouter } from '../../src/server/node.ts';
+import {
+  batchedLog,
+  createNodeServer,
+  toNodeListener,
+  toNodeRouter,
+} from '../../src/server/adapters/node/node.ts';
 import { createProxy, formatLogRecord, type LogRecord } from '../../src/server/proxy/index.ts';
 import { withUpstream } from './support/fake-upstream.ts';
 import { API_KEY, until } from './support/proxy-harness.ts';

@@ -1,15 +1,18 @@
 /**
- * The platform handler (src/server/platform.ts), as each platform's entry calls it: made from the
- * environment at the first request, the sample business in-process without a key, a configured upstream
- * with one, and a clear 500 (never the key) for a configuration that cannot work.
+ * The function handler (src/server/site/function-handler.ts), as each platform's adapter calls it: made
+ * from settings read once, at the first request; the sample business in-process without a key, a
+ * configured upstream with one, and a clear 500 (never the key) for a configuration that cannot work.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { readBusiness, readPage, readReview } from '../../src/api/read-answer.ts';
-import { createPlatformHandler } from '../../src/server/platform.ts';
+import { createFunctionHandler, readSettings } from '../../src/server/site/function-handler.ts';
+import { FUNCTION_PATHS, PROXY_MOUNT } from '../../src/server/site/site.ts';
 import { startFakeUpstream, type FakeUpstream } from './support/fake-upstream.ts';
 
 const ORIGIN = 'https://reviews.example.test';
+const createPlatformHandler = ({ env }: { env: Record<string, string | undefined> }) =>
+  createFunctionHandler({ settings: readSettings(env) });
 const get = (handler: ReturnType<typeof createPlatformHandler>, path: string, init?: RequestInit) =>
   handler(new Request(`${ORIGIN}${path}`, init), { clientAddress: '203.0.113.7' });
 
@@ -35,6 +38,20 @@ describe('the platform handler on the sample business (no key)', () => {
     const api = await get(handler, '/sample-api/api/v1/integration/business-api/info');
     assert.equal(api.status, 404, 'the sample API answers the proxy alone');
     assert.equal((await get(handler, '/elsewhere')).status, 404);
+  });
+
+  test('every path a platform routes to its function is the function’s; the next one over is not', async () => {
+    assert.ok(FUNCTION_PATHS.includes(PROXY_MOUNT) && FUNCTION_PATHS.includes(`${PROXY_MOUNT}/*`));
+    for (const pattern of FUNCTION_PATHS) {
+      const path = pattern.replace('*', 'info');
+      const answer = await get(handler, path);
+      // Answered by the proxy (its own JSON, a 404 at the bare mount too), not by the site's 404; the
+      // media pattern's "info" is no medium, which the sample answers.
+      if (!pattern.includes('/media/')) assert.notEqual(await answer.text(), 'Not found', path);
+      const outside = await get(handler, `${pattern.replace('/*', '').replace(/\/?$/, '')}-elsewhere`);
+      assert.equal(outside.status, 404, `${pattern} routes nothing beside it`);
+      assert.equal(outside.headers.get('x-content-type-options'), 'nosniff');
+    }
   });
 });
 

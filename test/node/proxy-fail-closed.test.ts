@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { nodeCompression } from '../../src/server/node.ts';
+import { nodeCompression } from '../../src/server/adapters/node/node.ts';
 import type { Compression } from '../../src/server/proxy/index.ts';
 import { page } from '../fixtures/payloads.ts';
 import { PROTOCOL_VERSION } from '../../src/api/protocol.ts';

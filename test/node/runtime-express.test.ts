@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import express from 'express';
 import { createSampleUpstream, SAMPLE_API_KEY } from '../../src/sample/index.ts';
-import { toNodeListener } from '../../src/server/node.ts';
+import { toNodeListener } from '../../src/server/adapters/node/node.ts';
 import { createProxy } from '../../src/server/proxy/index.ts';
 import { readBusiness, readPage, readReview } from '../../src/api/read-answer.ts';
 

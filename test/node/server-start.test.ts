@@ -2,13 +2,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
-import { ConfigError, publicUrlOf, readConfig } from '../../src/server/config.ts';
+import { ConfigError, publicUrlOf, readConfig } from '../../src/server/site/config.ts';
 import { builtApp } from './support/built-app.ts';
 
 /** `npm start`'s server, compiled as production runs it. */
 const APP = await builtApp();
 
-/** Runs src/server/start.ts with `env`, returns its exit code and output once it exits or prints its banner. */
+/** Runs src/server/adapters/node/start.ts with `env`, returns its exit code and output once it exits or prints its banner. */
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [APP], {
@@ -61,7 +61,7 @@ test('readConfig: defaults, lists and numbers', () => {
 });
 
 /**
- * Runs src/server/start.ts with `env` until `stop()`: resolves once the banner names the port it listens
+ * Runs src/server/adapters/node/start.ts with `env` until `stop()`: resolves once the banner names the port it listens
  * on, or rejects with the output when the process exits first.
  */
 function serve(env: Record<string, string>): Promise<{ port: number; output: string; stop: () => void }> {

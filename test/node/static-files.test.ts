@@ -10,9 +10,11 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createSampleDataset, MEDIA_DIR } from '../../src/sample/index.ts';
-import { createApp, DEMO_CSP, SAMPLE_MOUNT } from '../../src/server/app.ts';
-import { readConfig } from '../../src/server/config.ts';
-import { createStaticHandler } from '../../src/server/static-files.ts';
+import { createApp } from '../../src/server/adapters/node/app.ts';
+import { DEMO_CSP } from '../../src/server/site/pages.ts';
+import { SAMPLE_MOUNT } from '../../src/server/site/site.ts';
+import { readConfig } from '../../src/server/site/config.ts';
+import { createStaticHandler } from '../../src/server/adapters/node/static-files.ts';
 
 const app = createApp({ config: readConfig({}), selfUrl: 'http://localhost:1', log: () => {} });
 

@@ -8,7 +8,7 @@ import {
   durableObjectStore,
   ProxyStoreObject,
   type ProxyStoreNamespace,
-} from '../../src/server/cloudflare/durable-object-store.ts';
+} from '../../src/server/adapters/cloudflare/durable-object-store.ts';
 
 export { ProxyStoreObject };
 

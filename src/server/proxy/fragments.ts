@@ -14,6 +14,7 @@ import {
 } from '../../api/layouts.ts';
 import { FRAGMENT_ATTRIBUTES, type FragmentTag } from '../../api/fragment-attributes.ts';
 import { isKeyLikeName } from '../../api/limits.ts';
+import { DEFAULT_PROXY_MOUNT } from '../../api/protocol.ts';
 import { parseQuery, type Operation, type QueryLimits } from '../../api/query.ts';
 import { siteHref } from '../../api/safe-url.ts';
 
@@ -61,7 +62,7 @@ const PRESENTATION: Record<string, Check> = {
   endpoint: (value) =>
     /^(?:https?:\/\/[^/?#\s@]+)?\/[^?#\s]*$/.test(value)
       ? undefined
-      : 'must be a path ("/widget-api") or an http(s) URL without a query',
+      : `must be a path ("${DEFAULT_PROXY_MOUNT}") or an http(s) URL without a query`,
 };
 
 /** The data attributes: the data route's parameter each one is. */

@@ -3,7 +3,7 @@
  * configuration at start-up (a clear error then beats a confusing one on the first visitor's request).
  */
 import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, MAX_LIMIT, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
-import type { Limits } from '../../api/protocol.ts';
+import { DEFAULT_PROXY_MOUNT, type Limits } from '../../api/protocol.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { NO_METRICS, type ProxyMetrics } from './metrics.ts';
 import { DEFAULT_RETRY_BUDGET, type RetryBudgetConfig } from './retry-budget.ts';
@@ -307,7 +307,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
  * `/widget-api`). Refused unless it is a plain path.
  */
 export function mountPath(value: string | undefined): string {
-  const mount = `/${(value ?? '/widget-api').replace(/^\/+|\/+$/g, '')}`;
+  const mount = `/${(value ?? DEFAULT_PROXY_MOUNT).replace(/^\/+|\/+$/g, '')}`;
   if (!/^\/[A-Za-z0-9._~/-]*$/.test(mount) || mount.split('/').includes('..')) {
     throw new ProxyConfigError(`The mount path "${value}" is not a plain path.`);
   }

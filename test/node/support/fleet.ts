@@ -1,7 +1,7 @@
 /**
  * A fleet as it runs in production, for the tests and the bench: a real `redis-server` on a loopback port
  * (no persistence, so a restart comes back empty, as after a crash), and proxy instances that are real
- * `npm start` processes (src/server/start.ts) with `REDIS_URL` set.
+ * `npm start` processes (src/server/adapters/node/start.ts) with `REDIS_URL` set.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { startPlatformDev, type Platform, type PlatformDev } from '../../../scripts/build-platforms.mjs';
-import { IMMUTABLE, SHORT_LIVED } from '../../../src/server/asset-headers.ts';
+import { IMMUTABLE, SHORT_LIVED } from '../../../src/server/site/asset-headers.ts';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream.ts';
 import { freePort, startRedis, type RedisServer } from './fleet.ts';
 

@@ -21,7 +21,7 @@ import {
   type MetricObjectWithValues,
   type MetricValueWithName,
 } from 'prom-client';
-import type { ProxyHandler } from './proxy/types.ts';
+import type { ProxyHandler } from '../proxy/types.ts';
 import {
   BREAKER_STATES,
   DURATION_BUCKETS,
@@ -32,7 +32,7 @@ import {
   type MetricMethod,
   type MetricRoute,
   type ProxyMetrics,
-} from './proxy/metrics.ts';
+} from '../proxy/metrics.ts';
 
 const CACHE_LAYERS: readonly CacheLayer[] = ['cache', 'page-ends'];
 const CACHE_RESULTS: readonly CacheResult[] = ['hit', 'miss', 'stale-while-revalidate', 'stale-if-error'];

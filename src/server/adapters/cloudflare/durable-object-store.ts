@@ -18,7 +18,7 @@ import {
   type DurableObjectState,
   type SqlStorage,
 } from 'cloudflare:workers';
-import type { ProxyStore } from '../proxy/fleet/store.ts';
+import type { ProxyStore } from '../../proxy/fleet/store.ts';
 
 /** A binding to {@link ProxyStoreObject}: its stubs answer the store's four operations (and `sweep`). */
 export type ProxyStoreNamespace = DurableObjectNamespace<ProxyStore & { sweep(): Promise<number> }>;

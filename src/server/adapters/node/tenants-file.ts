@@ -10,8 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ConfigError } from './config.ts';
-import { RESERVED_TENANT_IDS, TENANT_ID, type TenantOptions } from './proxy/tenants.ts';
+import { ConfigError } from '../../site/config.ts';
+import { RESERVED_TENANT_IDS, TENANT_ID, type TenantOptions } from '../../proxy/tenants.ts';
 
 const TenantSchema = z
   .strictObject({

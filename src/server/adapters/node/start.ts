@@ -1,14 +1,15 @@
 /**
  * `npm start`: one Node server with the demo, the bundle and the proxy (see app.ts). Configuration comes
- * from the environment (see config.ts and the README); a bad one stops here with a clear message.
+ * from the environment (see site/config.ts and docs/proxy.md); a bad one stops here with a clear message.
  */
 import { createServer, ServerResponse } from 'node:http';
+import { prometheusMetrics } from '../../metrics/prometheus.ts';
+import { ProxyConfigError } from '../../proxy/index.ts';
+import { ConfigError, publicUrlOf, readConfig, redisAddress, type ServerConfig } from '../../site/config.ts';
+import { PROXY_MOUNT } from '../../site/site.ts';
 import { createApp } from './app.ts';
-import { ConfigError, publicUrlOf, readConfig, redisAddress, type ServerConfig } from './config.ts';
 import { batchedLog, eventLoopDelay, recordPeerAddresses, toNodeRouter } from './node.ts';
-import { commandBackstopMs, redisStore } from './proxy/fleet/redis-store.ts';
-import { ProxyConfigError } from './proxy/index.ts';
-import { prometheusMetrics } from './prometheus.ts';
+import { redisStoreOf } from './redis.ts';
 import { readTenantsFile, type TenantsConfig } from './tenants-file.ts';
 
 let config: ServerConfig;
@@ -21,12 +22,7 @@ try {
 }
 
 // The fleet's store: the instance starts whether or not Redis answers yet (never a single point of failure).
-const store = config.redisUrl
-  ? redisStore(config.redisUrl, {
-      // The proxy bounds each call itself (REDIS_TIMEOUT_MS); the client's own timeout only backs it up.
-      commandTimeoutMs: commandBackstopMs(config.proxy.limits?.storeTimeoutMs ?? 150),
-    })
-  : undefined;
+const store = redisStoreOf(config);
 
 /**
  * Longer than a load balancer's idle timeout (AWS ALB and most others: 60 s), so the balancer, never this
@@ -98,7 +94,7 @@ async function started(): Promise<void> {
     });
   }
   console.log(
-    `review-widgets demo: ${publicUrl}/  (proxy at ${publicUrl}/widget-api; listening on port ${port})`,
+    `review-widgets demo: ${publicUrl}/  (proxy at ${publicUrl}${PROXY_MOUNT}; listening on port ${port})`,
   );
   console.log(
     config.upstream
@@ -106,7 +102,7 @@ async function started(): Promise<void> {
       : 'No BUSINESS_API_KEY set: serving the built-in sample business (fake upstream at /sample-api).',
   );
   if (tenants) {
-    console.log(`Tenants: ${Object.keys(tenants).join(', ')} at ${publicUrl}/widget-api/{tenant}/…`);
+    console.log(`Tenants: ${Object.keys(tenants).join(', ')} at ${publicUrl}${PROXY_MOUNT}/{tenant}/…`);
   }
   if (store) {
     if (await store.ready(2000)) {

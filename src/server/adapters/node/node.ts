@@ -25,7 +25,7 @@ import {
   type ProxyAnswer,
   type ProxyContext,
   type ProxyRequest,
-} from './proxy/index.ts';
+} from '../../proxy/index.ts';
 
 type FetchHandler = ((request: Request, context?: ProxyContext) => Response | Promise<Response>) & {
   /** Present on `createProxy` handlers: the same logic on plain data (the fast path below). */

@@ -15,7 +15,7 @@
  * never a tenant, a path, a query, an address or a key.
  */
 import { metrics as globalMetrics, type Attributes, type Meter } from '@opentelemetry/api';
-import type { ProxyHandler } from './proxy/types.ts';
+import type { ProxyHandler } from '../proxy/types.ts';
 import {
   BREAKER_STATES,
   DURATION_BUCKETS,
@@ -24,7 +24,7 @@ import {
   type MetricMethod,
   type MetricRoute,
   type ProxyMetrics,
-} from './proxy/metrics.ts';
+} from '../proxy/metrics.ts';
 
 export interface OpenTelemetryMetrics {
   /** For `createProxy({ metrics })` (and each tenant's). */

@@ -12,7 +12,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative as relativePath, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { encodingNegotiator, type Coding } from './proxy/encoding.ts';
+import { encodingNegotiator, type Coding } from '../../proxy/encoding.ts';
+import type { ProxyContext } from '../../proxy/index.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -62,12 +63,13 @@ export function createStaticHandler(
   renderHtml?: (
     html: string,
     request: Request,
+    context?: ProxyContext,
   ) => Promise<{ html: string; headers?: Record<string, string> }>,
-): (request: Request) => Promise<Response | undefined> {
+): (request: Request, context?: ProxyContext) => Promise<Response | undefined> {
   const roots = Object.entries(mounts).map(([prefix, dir]) => [prefix, resolve(dir)] as const);
   const files = new Map<string, FileVersion>();
 
-  return async (request) => {
+  return async (request, context) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const { pathname } = new URL(request.url);
     if (ENCODED_SEPARATORS.test(pathname)) {
@@ -105,7 +107,7 @@ export function createStaticHandler(
       let body = file.bytes;
       let rendered = false;
       if (renderHtml && type.startsWith('text/html') && request.method === 'GET') {
-        const page = await renderHtml(body.toString('utf8'), request);
+        const page = await renderHtml(body.toString('utf8'), request, context);
         Object.assign(headers, page.headers);
         rendered = page.html !== body.toString('utf8');
         body = Buffer.from(page.html);

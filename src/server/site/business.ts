@@ -2,9 +2,9 @@
  * The business's proxy, as every server of this package configures it (`npm start`, the platform
  * functions): the configured upstream with its key, or the built-in sample business when no key is set.
  */
-import { SAMPLE_API_KEY } from '../sample/index.ts';
+import { SAMPLE_API_KEY } from '../../sample/index.ts';
 import type { ServerConfig } from './config.ts';
-import type { ProxyOptions } from './proxy/index.ts';
+import type { ProxyOptions } from '../proxy/index.ts';
 
 /** Where the sample business's upstream is mounted (its API and its media). */
 export const SAMPLE_MOUNT = '/sample-api';

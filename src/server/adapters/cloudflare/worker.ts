@@ -1,5 +1,5 @@
 /**
- * The Worker of deploy/cloudflare (wrangler.jsonc): a thin adapter over `createPlatformHandler`. Static
+ * The Worker of deploy/cloudflare (wrangler.jsonc): a thin adapter over `createFunctionHandler`. Static
  * files (the bundle, the demo, `/configure/`, `/docs/`) are Workers Static Assets, served before this runs
  * with the headers of their `_headers` file (scripts/build-site.mjs); what reaches the Worker is the proxy
  * (`/widget-api/…`), the probes, the sample's media, and 404s.
@@ -17,8 +17,8 @@
  * isolate, with the Durable Object's answers behind it, already keeps upstream calls to one per query.
  * Answers are gzip-compressed by the proxy (`encodeBody: 'manual'`), so Cloudflare sends them as they are.
  */
-import { renderWidgets } from '../../ssr/render-widgets.ts';
-import { createPlatformHandler, type PlatformHandler } from '../platform.ts';
+import { renderWidgets } from '../../../ssr/render-widgets.ts';
+import { createFunctionHandler, readSettings, type FunctionHandler } from '../../site/function-handler.ts';
 import { durableObjectStore, ProxyStoreObject, type ProxyStoreNamespace } from './durable-object-store.ts';
 
 export { ProxyStoreObject };
@@ -34,12 +34,12 @@ export interface WorkerEnv {
 const TENANT = 'default';
 
 /** Made at the first request (a Worker gets its environment with its requests), then kept by the isolate. */
-let handler: PlatformHandler | undefined;
+let handler: FunctionHandler | undefined;
 
 export default {
   fetch(request: Request, env: WorkerEnv): Promise<Response> {
-    handler ??= createPlatformHandler({
-      env: settings(env),
+    handler ??= createFunctionHandler({
+      settings: readSettings(settings(env)),
       proxy: {
         html: renderWidgets,
         ...(env.PROXY_STORE && { store: durableObjectStore(env.PROXY_STORE, TENANT), tenant: TENANT }),

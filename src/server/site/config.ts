@@ -2,7 +2,7 @@
  * Reads the `npm start` server's configuration from the environment and refuses a bad one with a message
  * that says what to change. The API key is only ever passed on, never printed.
  */
-import type { ProxyOptions } from './proxy/index.ts';
+import type { ProxyOptions } from '../proxy/index.ts';
 
 export interface ServerConfig {
   port: number;
@@ -16,8 +16,11 @@ export interface ServerConfig {
   upstream?: { apiKey: string; url: string };
   proxy: Pick<
     ProxyOptions,
-    'allowedOrigins' | 'cache' | 'rateLimit' | 'upstreamMaxPerMinute' | 'upstreamClientShare' | 'limits'
-  >;
+    'allowedOrigins' | 'cache' | 'rateLimit' | 'upstreamMaxPerMinute' | 'upstreamClientShare'
+  > & {
+    /** `REDIS_TIMEOUT_MS`: the bound of each shared-store call (read here alone). */
+    limits: { storeTimeoutMs: number };
+  };
   /** `REDIS_URL`: the fleet's shared store (`redis://` or `rediss://`). `undefined`: this process alone. */
   redisUrl?: string;
   /** `TENANTS_FILE`: the path of the tenants file (tenants-file.ts). `undefined`: one business. */

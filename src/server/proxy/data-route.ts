@@ -1,0 +1,118 @@
+/**
+ * The data routes' stages after admission (`{mount}/info`, `/posts`, `/reviews`): **gate** (the client's
+ * rate limit), **answer from the cache** (a fresh answer, or a page known to lie past its filter's end),
+ * and **call the upstream** (through the cache, which coalesces and falls back to stale answers). The warm
+ * path is synchronous from the gate to the answer: no promise per stage.
+ *
+ * It fails closed: a client without a known address shares one rate-limit bucket, and every upstream
+ * attempt spends the shared budget and the client's share of it.
+ */
+import type { DataQuery } from './admission.ts';
+import { jsonError, upstreamErrorResponse } from './answers.ts';
+import type { AnswerCache } from './cache.ts';
+import { UpstreamError } from './failures.ts';
+import type { Gates } from './fleet/gates.ts';
+import { then, type Maybe } from './maybe.ts';
+import type { CacheResult } from './metrics.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { PageEnds } from './page-ends.ts';
+import { clientAddress } from './rate-limit.ts';
+import type { Responses } from './responses.ts';
+import type { ProxyAnswer, ProxyRequest } from './types.ts';
+import type { Upstream } from './upstream.ts';
+import { postPageAnswer, reviewPageAnswer } from './view-model.ts';
+
+/** The parts a data answer is made of, each made once by `createProxy`. */
+export interface DataParts {
+  gates: Gates;
+  cache: AnswerCache;
+  pageEnds: PageEnds;
+  upstream: Upstream;
+  responses: Responses;
+}
+
+export class DataRoute {
+  constructor(
+    private readonly config: ResolvedOptions,
+    private readonly parts: DataParts,
+  ) {}
+
+  /** Every stage: the gate, then the cache, then the upstream. */
+  answer(request: ProxyRequest, data: DataQuery): Maybe<ProxyAnswer> {
+    return then(this.rateLimited(request), (limited) => limited ?? this.fromCache(request, data));
+  }
+
+  /** Gate: a 429 when this client has no token left (its bucket is the fleet's, with a store). */
+  rateLimited(request: ProxyRequest): Maybe<ProxyAnswer | undefined> {
+    if (this.config.perMinute <= 0) return undefined;
+    return then(this.parts.gates.takeToken(this.clientOf(request)), (wait) => {
+      if (wait <= 0) return undefined;
+      this.config.metrics.rateLimited();
+      const limited = jsonError(429, 'Too Many Requests', 'Too many requests; slow down.');
+      limited.headers['retry-after'] = String(wait);
+      return limited;
+    });
+  }
+
+  /** The client's address as this proxy trusts it; fail closed: an unknown one is one shared client. */
+  clientOf(request: ProxyRequest): string {
+    return clientAddress(request.header('x-forwarded-for'), request.clientAddress, this.config.trustProxy);
+  }
+
+  /** Answer from the cache: a fresh answer (synchronous), a page past its filter's end, or the upstream. */
+  private fromCache(request: ProxyRequest, data: DataQuery): Maybe<ProxyAnswer> {
+    const { cache, pageEnds, responses } = this.parts;
+    const fresh = cache.fresh(data.key);
+    if (fresh) {
+      this.config.metrics.cacheRequest('cache', 'hit');
+      return responses.cached(request, fresh, 'hit');
+    }
+    const emptyPage = data.operation === 'info' ? undefined : pageEnds.pastTheEnd(data.filterKey, data.query);
+    if (emptyPage !== undefined) {
+      this.config.metrics.cacheRequest('page-ends', 'hit');
+      // The widget protocol's answer, made as every page's is (view-model.ts).
+      const pageAnswer = data.operation === 'reviews' ? reviewPageAnswer : postPageAnswer;
+      return responses.pastTheEnd(request, JSON.stringify(pageAnswer(emptyPage, this.config.limits)));
+    }
+    return this.callUpstream(request, data);
+  }
+
+  /** Call the upstream, through the cache: one call per key however many wait, stale answers on failure. */
+  private async callUpstream(request: ProxyRequest, data: DataQuery): Promise<ProxyAnswer> {
+    try {
+      const { answer, outcome } = await this.parts.cache.get(data.key, () =>
+        this.load(this.clientOf(request), data),
+      );
+      this.config.metrics.cacheRequest('cache', outcome as CacheResult);
+      return await this.parts.responses.cached(request, answer, outcome);
+    } catch (error) {
+      // An UpstreamError is the upstream's (logged where it was made); anything else is a fault of ours.
+      if (!(error instanceof UpstreamError)) {
+        this.config.log({
+          type: 'upstream',
+          level: 'error',
+          message: `unexpected load failure: ${String(error)}`,
+        });
+      }
+      return upstreamErrorResponse(error, this.config.clock.now());
+    }
+  }
+
+  /** Loads a cold query for `client`, who spends its share of the upstream budget (fleet/gates.ts). */
+  private async load(client: string, { operation, query, filterKey }: DataQuery): Promise<string> {
+    const { gates, upstream, pageEnds } = this.parts;
+    const { json, totals } = await upstream.call(operation, query, () =>
+      then(gates.takeClientShare(client), (retryAt) =>
+        retryAt === undefined
+          ? undefined
+          : new UpstreamError(
+              'budget',
+              `This client has started its share (${gates.clientSharePerMinute} a minute) of upstream calls.`,
+              retryAt,
+            ),
+      ),
+    );
+    if (totals) pageEnds.record(filterKey, totals);
+    return json;
+  }
+}
