@@ -1,6 +1,7 @@
 // The reference at /docs/, as a site owner reads it: the real `npm start` app, the built bundles and
 // custom-elements.json (made by `npm run test:e2e`), in Chromium. It lists what the manifest has, its
-// examples run, and each opens in the configurator as the very snippet it shows.
+// examples run, and each opens in the configurator as the very snippet it shows. Beside it, the manual's
+// guides (docs/*.md, rendered by the bundle's build) at /docs/guides/<name>/, reached from the reference.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
@@ -9,7 +10,14 @@ import { ELEMENT_ORDER } from '../../src/configurator/elements.ts';
 import { EXAMPLES } from '../../src/configurator/examples.ts';
 import { referenceId } from '../../src/configurator/reference.ts';
 import { readSpecs, type Manifest } from '../../src/configurator/specs.ts';
-import { assertAccessibleEverywhere, NAME_SHIM, pageProblems, useAppAndBrowser } from './support.ts';
+import { guideUrl, listGuides } from '../../scripts/guides.mjs';
+import {
+  assertAccessibleEverywhere,
+  axeViolations,
+  NAME_SHIM,
+  pageProblems,
+  useAppAndBrowser,
+} from './support.ts';
 
 const running = useAppAndBrowser();
 const specs = readSpecs(
@@ -166,4 +174,102 @@ test('/docs/deploy/, the site owner’s path, is reachable from the reference, a
   await assertAccessibleEverywhere(running.browser, async (page) => {
     await page.goto(`${running.app.url}/docs/deploy/`);
   });
+});
+
+const GUIDES = listGuides();
+
+test('/docs/guides/: the reference links the guide an entry needs; each guide is served, its nav reaches every guide, its links land', async () => {
+  const page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems = pageProblems(page);
+  // review-list's layout attribute: its guide, with the pictures of each layout.
+  await openReference(page);
+  await page
+    .locator(`#${referenceId('review-list', 'attribute', 'layout')} + dd`)
+    .getByRole('link', { name: 'Layouts', exact: true })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Layouts' }).waitFor();
+  assert.equal(new URL(page.url()).pathname, guideUrl('layouts'));
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  const pictures = await page
+    .locator('main img')
+    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
+  assert.equal(pictures.length, 6, 'the layouts’ pictures');
+  assert.ok(
+    pictures.every((width) => width > 0),
+    'every picture loads',
+  );
+  // An event's entry: the events guide.
+  await openReference(page);
+  await page.locator(`section#review-list`).getByRole('link', { name: 'Events', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
+
+  // The nav of every guide reaches each of them, in the README's order; each links the reference.
+  const nav = page.getByRole('navigation', { name: 'Guides' });
+  assert.deepEqual(
+    await nav.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    GUIDES.map((guide) => guideUrl(guide.name)),
+  );
+  const links = new Set<string>();
+  for (const guide of GUIDES) {
+    await page.goto(`${running.app.url}${guideUrl(guide.name)}`);
+    assert.equal(
+      await page.getByRole('heading', { level: 1 }).innerText(),
+      guide.title,
+      `${guide.name}: its title`,
+    );
+    assert.equal(
+      await nav.getByRole('link', { name: guide.title, exact: true }).getAttribute('aria-current'),
+      'page',
+      `${guide.name}: the nav says which guide this is`,
+    );
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link', { name: 'The reference' })
+      .waitFor();
+    // Every anchor of the page lands on a heading of the page it names.
+    for (const href of await page
+      .locator('main a[href^="/"]')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!)))
+      links.add(href);
+    const missing = await page
+      .locator('main a[href^="#"]')
+      .evaluateAll((anchors) =>
+        anchors
+          .map((anchor) => anchor.getAttribute('href')!)
+          .filter((href) => !document.getElementById(href.slice(1))),
+      );
+    assert.deepEqual(missing, [], `${guide.name}: anchors without their heading`);
+  }
+  for (const href of links) {
+    const [path, anchor] = href.split('#') as [string, string | undefined];
+    const answer = await page.request.get(`${running.app.url}${path}`);
+    assert.equal(answer.status(), 200, href);
+    if (anchor) assert.ok((await answer.text()).includes(` id="${anchor}"`), `${href}: its heading`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('/docs/guides/: every guide passes axe and reflows at 320 px; the manual, and guides of each kind, in light and dark at 320 and 1280 px', async () => {
+  // Every guide on a phone (the narrowest and the one whose wide tables must scroll in their own box).
+  const context = await running.browser.newContext({
+    viewport: { width: 320, height: 900 },
+    bypassCSP: true,
+  });
+  const page = await context.newPage();
+  for (const guide of GUIDES) {
+    await page.goto(`${running.app.url}${guideUrl(guide.name)}`);
+    assert.deepEqual(await axeViolations(page), [], guide.name);
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+      `${guide.name} scrolls sideways`,
+    );
+  }
+  await context.close();
+  // Pictures in a table (layouts), wide tables (proxy), code and a <details> (languages), and the manual.
+  for (const url of ['/docs/guides/', ...['layouts', 'proxy', 'languages'].map(guideUrl)]) {
+    await assertAccessibleEverywhere(running.browser, async (page) => {
+      await page.goto(`${running.app.url}${url}`);
+    });
+  }
 });
