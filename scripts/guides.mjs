@@ -73,7 +73,7 @@ export function codeSpans(markdown) {
     .map((token) => unescapeHtml(token.text));
 }
 
-/** The guides, in the order README.md's table lists them (any it does not list after, by name). */
+/** The guides, in the order README.md's table of the manual lists them (any it does not list after, by name). */
 export function listGuides(root = '.') {
   const dir = join(root, GUIDES_DIR);
   const names = readdirSync(dir)
@@ -81,7 +81,11 @@ export function listGuides(root = '.') {
     .map((file) => file.slice(0, -'.md'.length))
     .sort();
   const readme = existsSync(join(root, 'README.md')) ? readFileSync(join(root, 'README.md'), 'utf8') : '';
-  const listed = [...readme.matchAll(/\]\(docs\/([\w-]+)\.md\)/g)].map((match) => match[1]);
+  // The manual's table: its rows (`| [Layouts](docs/layouts.md) | … |`), not the links of the prose above it.
+  const rows = readme.split('\n').filter((line) => line.startsWith('| ['));
+  const listed = rows.flatMap((row) =>
+    [...row.matchAll(/\]\(docs\/([\w-]+)\.md\)/g)].map((match) => match[1]),
+  );
   const order = [...new Set([...listed.filter((name) => names.includes(name)), ...names])];
   return order.map((name) => {
     const markdown = readFileSync(join(dir, `${name}.md`), 'utf8');
