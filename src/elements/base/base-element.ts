@@ -74,7 +74,7 @@ export abstract class RwElement extends LitElement {
   /** BCP 47 locale for numbers and dates; default: the nearest `lang` attribute, then the browser's. */
   locale = '';
 
-  /** Overrides for any UI string (see the README's list). */
+  /** Overrides for any UI string (see the list in docs/languages.md). */
   strings: Partial<Strings> = {};
 
   /**

@@ -1,5 +1,5 @@
 /**
- * The focus half of the focus and announcement contract (README, "Accessibility"), as a reactive
+ * The focus half of the focus and announcement contract (docs/accessibility.md), as a reactive
  * controller: focus that was inside the element before an update is inside it after, on something a
  * visitor can see and use. When the update took the focused element away — removed (Retry once the data
  * shows, "Clear filters" once reviews match), disabled ("Next page" on the last page), or moved in the DOM,
