@@ -4,11 +4,20 @@
 // which paths a move left behind); and the guides rendering as the pages /docs/guides/<name>/ serves, each
 // link rewritten to a page that exists, each guide the reference links to there with its anchor.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { test } from 'node:test';
 import { PERFORMANCE_DOC, writeBenchTable } from '../../bench/table.ts';
+import { siteHeaderRules } from '../../scripts/build-site.mjs';
 import {
   buildGuides,
   codeSpans,
@@ -152,5 +161,30 @@ test('npm run bench -- --write-docs writes its table between the markers of docs
     assert.ok(written.startsWith('# Performance'), 'the rest of the guide is kept');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('dist/site gives the guides the pages’ CSP in one _headers rule, whatever their number', async () => {
+  const site = mkdtempSync(join(tmpdir(), 'rw-site-'));
+  try {
+    for (const file of ['docs/index.html', 'docs/guides/index.html', 'docs/guides/layouts/index.html']) {
+      mkdirSync(dirname(join(site, file)), { recursive: true });
+      writeFileSync(join(site, file), '');
+    }
+    writeFileSync(join(site, 'docs/guides/layouts/grid.png'), '');
+    const rules = await siteHeaderRules(site);
+    const guides = rules.filter((rule) => rule.path.startsWith(GUIDES_URL));
+    assert.deepEqual(guides, [
+      {
+        path: `${GUIDES_URL}*`,
+        headers: {
+          'content-security-policy': rules.find((rule) => rule.path === '/docs/')!.headers[
+            'content-security-policy'
+          ],
+        },
+      },
+    ]);
+  } finally {
+    rmSync(site, { recursive: true, force: true });
   }
 });
