@@ -7,13 +7,24 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { ReviewList } from '../review-list/review-list.ts';
 import { defineElement } from '../base/define-element.ts';
-import type { PanelContent } from './floating.ts';
+import type { Strings } from '../i18n/strings.ts';
 
 try {
   defineElement('review-list', ReviewList);
 } catch {
   // The site registered the class under a name of its own: the tag stays unknown and the panel shows
   // the summary alone.
+}
+
+/** What the panel shows, from the summary (floating.ts hands it over; the panel imports nothing of it). */
+export interface PanelContent {
+  t: Strings;
+  name: string;
+  endpoint: string;
+  /** The summary's headline and breakdown. */
+  summary: TemplateResult;
+  /** Where "See all reviews" goes, if anywhere. */
+  link?: string;
 }
 
 export function renderPanel(content: PanelContent, close: (returnFocus?: boolean) => void): TemplateResult {

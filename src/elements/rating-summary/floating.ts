@@ -15,7 +15,7 @@ import {
   type TemplateResult,
 } from 'lit';
 import { onDemand } from '../controllers/on-demand.ts';
-import type { Strings } from '../i18n/strings.ts';
+import type { PanelContent } from './floating-panel.ts';
 
 const panelCode = onDemand(
   () => import('./floating-panel.ts'),
@@ -28,17 +28,6 @@ export interface FloatingHost extends ReactiveControllerHost, HTMLElement {
   readonly renderRoot: HTMLElement | DocumentFragment;
   /** Hides the badge for the browser session. */
   hideForSession(): void;
-}
-
-/** What the panel shows, from the summary. */
-export interface PanelContent {
-  t: Strings;
-  name: string;
-  endpoint: string;
-  /** The summary's headline and breakdown. */
-  summary: TemplateResult;
-  /** Where "See all reviews" goes, if anywhere. */
-  link?: string;
 }
 
 /** Below this width the panel is a modal sheet at the bottom of the screen. */
