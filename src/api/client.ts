@@ -6,6 +6,7 @@
  *
  * The client has no notion of an API key: it cannot send one, and refuses an endpoint that carries one.
  */
+import { endpointHref } from './endpoint.ts';
 import { ConfigError, HttpError, NetworkError, ValidationError } from './errors.ts';
 import { DEFAULT_LIMIT, isKeyLikeName } from './limits.ts';
 import {
@@ -284,34 +285,31 @@ export function withClients<T>(
 const baseURIGetter =
   typeof Node === 'function' ? Object.getOwnPropertyDescriptor(Node.prototype, 'baseURI')?.get : undefined;
 
-/** The URL relative endpoints resolve against: the document's base URL (`<base href>`), else the page's. */
+/**
+ * The URL relative endpoints resolve against: the document's base URL (`<base href>`; the getter gives a
+ * URL, never empty), else the page's; none on a server (the render's page URL is then the base).
+ */
 function pageBase(): string | undefined {
   const document = globalThis.document;
-  const base: unknown = document ? baseURIGetter?.call(document) : undefined;
-  if (typeof base === 'string' && base) return base;
-  const href = globalThis.location?.href;
-  return typeof href === 'string' ? href : undefined;
+  return (document && (baseURIGetter?.call(document) as string)) || globalThis.location?.href;
 }
 
+/** An endpoint by the one rule (endpoint.ts), checked on the way; a ConfigError says what is wrong. */
 function resolveEndpoint(endpoint: string, fallbackBase?: string): string {
-  const base = pageBase() ?? fallbackBase;
-  let url: URL;
   try {
-    url = new URL(endpoint.trim(), base);
-  } catch {
-    throw new ConfigError(`The endpoint "${endpoint}" is not a URL.`);
+    return endpointHref(endpoint, pageBase() ?? fallbackBase, (url) => {
+      if (!isHttp(url.protocol)) {
+        throw new ConfigError(`The endpoint must be an http(s) URL; got "${url.protocol}".`);
+      }
+      if (url.username || url.password || [...url.searchParams.keys()].some(isKeyLikeName)) {
+        throw new ConfigError(
+          'The endpoint must not carry credentials or an API key: the key belongs in the proxy on your server.',
+        );
+      }
+    });
+  } catch (error) {
+    throw error instanceof ConfigError ? error : new ConfigError(`The endpoint "${endpoint}" is not a URL.`);
   }
-  if (!isHttp(url.protocol)) {
-    throw new ConfigError(`The endpoint must be an http(s) URL; got "${url.protocol}".`);
-  }
-  if (url.username || url.password || [...url.searchParams.keys()].some(isKeyLikeName)) {
-    throw new ConfigError(
-      'The endpoint must not carry credentials or an API key: the key belongs in the proxy on your server.',
-    );
-  }
-  url.hash = '';
-  url.search = '';
-  return url.href.replace(/\/+$/, '');
 }
 
 /** The error of a non-2xx answer; limits the body carries (a 400 for asking too much) go to `onLimits`. */

@@ -1,3 +1,5 @@
+import { endpointHref } from './endpoint.ts';
+
 /**
  * What each element accepts on the proxy's fragment route (`GET {endpoint}/html/{tag}?{attributes}`):
  * every attribute it observes but `loading` (a fragment renders at once) and `sync-url` (a fragment cannot
@@ -41,19 +43,6 @@ export type FragmentTag = keyof typeof FRAGMENT_ATTRIBUTES;
 
 /** The fragment route's folder under a proxy's mount. */
 export const FRAGMENT_ROUTE = 'html';
-
-/**
- * A widget's endpoint as the loader asks it: absolute (against `base`), without query, fragment or a
- * trailing slash. Throws for none, or one that is not a URL (the loader's errors carry no message: what
- * catches them loads the element's code, which says what is wrong).
- */
-export function endpointHref(endpoint: string | null | undefined, base: string): string {
-  endpoint = endpoint?.trim();
-  if (!endpoint) throw new Error();
-  const url = new URL(endpoint, base);
-  url.search = url.hash = '';
-  return url.href.replace(/\/+$/, '');
-}
 
 /**
  * A widget's fragment URL: its endpoint's route with each attribute the route accepts that the widget

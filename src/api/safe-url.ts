@@ -7,12 +7,11 @@
 export const isHttp = (protocol: string): boolean => protocol === 'https:' || protocol === 'http:';
 
 export function safeUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
   let url: URL;
   try {
     // No base: a relative value is not a URL the API should send, and resolving it against the host
-    // page would point it at the embedding site.
-    url = new URL(value.trim());
+    // page would point it at the embedding site. What is not a string, or is empty, fails here too.
+    url = new URL((value as string).trim());
   } catch {
     return undefined;
   }

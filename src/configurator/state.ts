@@ -5,6 +5,7 @@
  * elements do not know and saying so.
  */
 import { FRAGMENT_ATTRIBUTES, fragmentUrl, type FragmentTag } from '../api/fragment-attributes.ts';
+import { escapeAttribute } from '../api/html.ts';
 import { DEFAULT_PROXY_MOUNT } from '../api/protocol.ts';
 import type { AttributeSpec, ElementSpec } from './specs.ts';
 
@@ -110,9 +111,6 @@ export function normalise(state: ConfiguratorState, specs: ElementSpec[]): ReadS
   }
   return { state: { ...state, tag: spec.tag, attributes, properties }, dropped };
 }
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * The script a snippet loads by default: the light embed's loader (the widgets from the proxy's HTML, an

@@ -17,12 +17,8 @@
  * is put back where the visitor left it. A failed load is tried again on the next intent; until then the
  * HTML stays as it is.
  */
-import {
-  FRAGMENT_ATTRIBUTES,
-  endpointHref,
-  fragmentUrl,
-  type FragmentTag,
-} from '../api/fragment-attributes.ts';
+import { FRAGMENT_ATTRIBUTES, fragmentUrl, type FragmentTag } from '../api/fragment-attributes.ts';
+import { endpointHref } from '../api/endpoint.ts';
 import {
   DATA_REQUEST,
   FIRST_ITEM,

@@ -25,7 +25,8 @@ import {
   type ServerAnswer,
 } from '../api/protocol.ts';
 import { canonicalQuery, dataPath, type Operation } from '../api/query.ts';
-import { escapeAttribute } from '../server/proxy/fragments.ts';
+import { endpointHref } from '../api/endpoint.ts';
+import { escapeAttribute } from '../api/html.ts';
 import '../define.ts';
 import { loadTranslation } from '../elements/i18n/index.ts';
 import './no-script.ts';
@@ -247,8 +248,13 @@ async function askProxy(
   options: RenderWidgetsOptions,
   { operation, query, endpoint }: Asked & { endpoint: string },
 ): Promise<ServerAnswer | undefined> {
-  const url = new URL(endpoint.replace(/\/+$/, ''), options.url ?? 'http://localhost/');
-  url.pathname += `/${operation}`;
+  let href: string;
+  try {
+    href = endpointHref(endpoint, options.url ?? 'http://localhost/');
+  } catch {
+    return undefined; // No endpoint, or not a URL: the element says so.
+  }
+  const url = new URL(`${href}/${operation}`);
   url.search = operation === 'info' ? '' : canonicalQuery(operation, query);
   const response = await options.proxy(new Request(url, { headers: { accept: 'application/json' } }), {
     clientAddress: options.clientAddress,

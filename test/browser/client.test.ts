@@ -347,6 +347,14 @@ describe('ReviewWidgetsClient against a mocked proxy (msw)', () => {
       }
       expect(received).to.have.length(0);
     });
+
+    it('refuses no endpoint and one that is not a URL, by the rule the loader follows (api/endpoint.ts)', () => {
+      for (const endpoint of ['   ', 'http://[', 'https://']) {
+        expect(() => new ReviewWidgetsClient(endpoint), endpoint).to.throw(ConfigError, 'is not a URL');
+        expect(() => clientFor(endpoint), endpoint).to.throw(ConfigError, 'is not a URL');
+      }
+      expect(received).to.have.length(0);
+    });
   });
 
   describe('AbortSignal', () => {

@@ -13,6 +13,7 @@ import {
   SUMMARY_LAYOUTS,
 } from '../../api/layouts.ts';
 import { FRAGMENT_ATTRIBUTES, type FragmentTag } from '../../api/fragment-attributes.ts';
+import { escapeAttribute } from '../../api/html.ts';
 import { isKeyLikeName } from '../../api/limits.ts';
 import { DEFAULT_PROXY_MOUNT } from '../../api/protocol.ts';
 import { parseQuery, type Operation, type QueryLimits } from '../../api/query.ts';
@@ -137,9 +138,4 @@ export function fragmentRequest(
 
 function fail(message: string): FragmentRequest {
   return { ok: false, status: 400, message };
-}
-
-/** A value as it may stand inside a double-quoted HTML attribute. */
-export function escapeAttribute(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 }
