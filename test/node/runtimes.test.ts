@@ -1,33 +1,35 @@
 // Proves the proxy runs unchanged on other runtimes: Bun, Deno and Cloudflare's workerd (all ship as
 // binaries in npm packages). Bun and Deno serve the sample upstream and the proxy from
 // test/runtime/<runtime>-server.ts over real HTTP; workerd runs test/runtime/worker.ts. The same assertions
-// run against each.
+// run against each. Each runs as the dev scripts run theirs (spawnGroup): in a process group of its own,
+// ended with everything it started even if this test process is killed outright.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { build } from 'vite';
+import { spawnGroup, type Group } from '../../scripts/dev-server.mjs';
 import { readBusiness, readPage, readReview } from '../../src/api/read-answer.ts';
 
 interface Started {
-  child: ChildProcess;
+  runtime: Group;
   port: number;
 }
 
 /** Starts a runtime whose server prints `{"port": N}` on its first line of output. */
 function startPrinting(binary: string, args: string[]): Promise<Started> {
   assert.ok(existsSync(binary), `${binary} is missing: run npm install`);
-  const child = spawn(binary, args, {
+  const runtime = spawnGroup(binary, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, DENO_NO_UPDATE_CHECK: '1' },
   });
   return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${binary} exited with ${code}`)));
-    child.stdout!.once('data', (chunk: Buffer) => resolve({ child, port: JSON.parse(String(chunk)).port }));
+    void runtime.exit.then((how) => reject(new Error(`${binary} exited: ${JSON.stringify(how)}`)));
+    runtime.child.stdout!.once('data', (chunk: Buffer) =>
+      resolve({ runtime, port: JSON.parse(String(chunk)).port }),
+    );
   });
 }
 
@@ -63,20 +65,20 @@ const worker :Workerd.Worker = (
 );
 `,
   );
-  const child = spawn(binary, ['serve', join(dir, 'config.capnp')], {
+  const runtime = spawnGroup(binary, ['serve', join(dir, 'config.capnp')], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  void runtime.exit.then(() => rmSync(dir, { recursive: true, force: true }));
   // workerd prints nothing when ready: wait until the socket answers.
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       await fetch(`http://127.0.0.1:${port}/`);
-      return { child, port };
+      return { runtime, port };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  child.kill();
+  await runtime.stop();
   throw new Error('workerd did not start listening');
 }
 
@@ -110,16 +112,16 @@ const RUNTIMES: { name: string; start: () => Promise<Started> }[] = [
 
 for (const runtime of RUNTIMES) {
   describe(runtime.name, () => {
-    let child: ChildProcess | undefined;
+    let group: Group | undefined;
     let base = '';
 
     before(async () => {
       const started = await runtime.start();
-      child = started.child;
+      group = started.runtime;
       base = `http://127.0.0.1:${started.port}/widget-api`;
     });
 
-    after(() => child?.kill());
+    after(() => group?.stop());
 
     test('/info is proxied and answers the widget protocol', async () => {
       const response = await fetch(`${base}/info`);
