@@ -17,12 +17,68 @@ const browserOnlyImports = { patterns: serverPatterns };
  * The widgets carry no schema library: the proxy validates the upstream with zod (schemas.ts) and answers
  * the widget protocol (protocol.ts), which the browser reads by hand (read-answer.ts).
  */
-const widgetImports = {
+const widgetPatterns = [
+  ...serverPatterns,
+  {
+    group: ['zod', 'zod/*', '**/schemas.ts'],
+    message: 'Widget code reads the widget protocol (api/protocol.ts), never the upstream schemas.',
+  },
+];
+const widgetImports = { patterns: widgetPatterns };
+
+/**
+ * An import of one of src/'s rooms (a folder or a file directly under src/), written relatively from
+ * another room: `../elements/…`, `../define.ts`. The floors themselves (which room stands on which) are
+ * test/node/import-shape.test.ts's FLOORS; these fences say it where the code is written.
+ */
+const roomImport = (rooms, message) => ({
+  regex: `^(\\.\\.?/)+(${rooms.map((room) => room.replace('.', '\\.')).join('|')})(/|$)`,
+  message,
+});
+
+/** The floor (src/api/, src/scheduling/) imports nothing above it: every other room stands on it. */
+const floorPatterns = [
+  roomImport(
+    [
+      'elements',
+      'loader',
+      'sample',
+      'configurator',
+      'ssr',
+      'frameworks',
+      'react',
+      'server',
+      'define.ts',
+      'index.ts',
+    ],
+    'The floor (src/api/, src/scheduling/) imports nothing of the rooms that stand on it.',
+  ),
+];
+
+/**
+ * The light embed's loader is all a page runs before a visitor acts (loader.js, a few KiB): the floor
+ * only (the protocol, the fragment route, the endpoint rule, when work runs), none of the elements' code
+ * and no Lit.
+ */
+const loaderImports = {
   patterns: [
-    ...serverPatterns,
+    ...widgetPatterns,
+    roomImport(
+      ['elements', 'sample', 'configurator', 'ssr', 'frameworks', 'react', 'define.ts', 'index.ts'],
+      'The loader has nothing of the elements (they load when a visitor acts): only src/api/ and src/scheduling/.',
+    ),
     {
-      group: ['zod', 'zod/*', '**/schemas.ts'],
-      message: 'Widget code reads the widget protocol (api/protocol.ts), never the upstream schemas.',
+      group: [
+        'lit',
+        'lit/*',
+        'lit-html',
+        'lit-html/*',
+        'lit-element',
+        'lit-element/*',
+        '@lit/*',
+        '@lit-labs/*',
+      ],
+      message: 'The loader carries no Lit: the elements bring it when a visitor acts.',
     },
   ],
 };
@@ -59,17 +115,49 @@ export default tseslint.config(
     },
   },
   {
-    // Everything that ships in the widgets: the protocol, the client, the elements, the framework bindings.
+    // Everything that ships in the widgets: the elements, the framework bindings, the entries.
     files: [
-      'src/api/**/*.ts',
       'src/elements/**/*.ts',
       'src/frameworks/**/*.ts',
       'src/react/**/*.ts',
       'src/index.ts',
       'src/define.ts',
     ],
-    ignores: ['src/api/schemas.ts'],
     rules: { 'no-restricted-imports': ['error', widgetImports] },
+  },
+  {
+    // The floor ships in the widgets too (the protocol, the client, the shared rules, the scheduling), and
+    // imports nothing above it.
+    files: ['src/api/**/*.ts', 'src/scheduling/**/*.ts'],
+    ignores: ['src/api/schemas.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...widgetPatterns, ...floorPatterns] }] },
+  },
+  {
+    // The upstream's schemas are the proxy's and the sample's (zod), still on the floor.
+    files: ['src/api/schemas.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: floorPatterns }] },
+  },
+  {
+    files: ['src/loader/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', loaderImports] },
+  },
+  {
+    // The server renderer (review-widgets/ssr) renders the elements for any server, the proxy's included:
+    // nothing of src/server/, which stands on it.
+    files: ['src/ssr/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            roomImport(
+              ['server'],
+              'The server renderer imports nothing of the server: the server stands on it.',
+            ),
+          ],
+        },
+      ],
+    },
   },
   {
     // The sample is pure Fetch-standard code, so browser tests can run it behind msw.
