@@ -36,6 +36,15 @@ const roomImport = (rooms, message) => ({
   message,
 });
 
+/**
+ * Inside src/server/: the proxy is the floor, the site (the front door) stands on it, the adapters and the
+ * metrics on both. An import of a server room written relatively from a lower one: `../site/…`.
+ */
+const serverRoomImport = (rooms, message) => ({
+  regex: `^(\\.\\./)+(${rooms.join('|')})(/|$)`,
+  message,
+});
+
 /** The floor (src/api/, src/scheduling/) imports nothing above it: every other room stands on it. */
 const floorPatterns = [
   roomImport(
@@ -165,12 +174,59 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', browserOnlyImports] },
   },
   {
-    // The proxy itself must run on every runtime: standard Fetch APIs only.
+    // The proxy itself must run on every runtime: standard Fetch APIs only; it is the server's floor.
     files: ['src/server/proxy/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*'], message: 'The proxy must run on Workers, Deno and Bun too.' }] },
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The proxy must run on Workers, Deno and Bun too.' },
+            serverRoomImport(
+              ['site', 'adapters', 'metrics'],
+              'The proxy is the server’s floor: the site, the adapters and the metrics stand on it.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The site's front door runs in every function (Workers included): standard Fetch APIs, no platform.
+    files: ['src/server/site/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*'],
+              message: 'The site runs on Workers too: a platform’s needs are its adapter’s.',
+            },
+            serverRoomImport(
+              ['adapters', 'metrics'],
+              'The site imports no adapter: each adapter stands on it.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // workerd has no Node built-ins; one platform's adapter never reaches into another's.
+    files: ['src/server/adapters/cloudflare/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The Worker runs on workerd: no Node built-ins.' },
+            {
+              regex: '^\\.\\./(node|vercel|netlify)/',
+              message: 'An adapter imports no other platform’s adapter.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -271,6 +271,23 @@ const FENCES: readonly [file: string, statement: string, refused: boolean][] = [
   ['src/ssr/example.ts', "import { createProxy } from '../server/proxy/index.ts';", true],
   ['src/ssr/example.ts', "import { escapeAttribute } from '../api/html.ts';", false],
   ['src/elements/example.ts', "import { createProxy } from '../server/proxy/index.ts';", true],
+  ['src/server/proxy/example.ts', "import { createSite } from '../site/site.ts';", true],
+  ['src/server/proxy/fleet/example.ts', "import { redisStoreOf } from '../../adapters/node/redis.ts';", true],
+  ['src/server/proxy/example.ts', "import { createProxy } from './create-proxy.ts';", false],
+  ['src/server/site/example.ts', "import { readFileSync } from 'node:fs';", true],
+  ['src/server/site/example.ts', "import { createApp } from '../adapters/node/app.ts';", true],
+  ['src/server/site/example.ts', "import { createProxy } from '../proxy/index.ts';", false],
+  [
+    'src/server/adapters/cloudflare/example.ts',
+    "import { createNodeFunction } from '../node/function.ts';",
+    true,
+  ],
+  ['src/server/adapters/cloudflare/example.ts', "import { Buffer } from 'node:buffer';", true],
+  [
+    'src/server/adapters/vercel/example.ts',
+    "import { createNodeFunction } from '../node/function.ts';",
+    false,
+  ],
 ];
 
 test('each room has its fence: eslint refuses an import from a room it must not reach', async () => {
