@@ -33,6 +33,7 @@ export const FRAGMENT_ATTRIBUTES = {
     'limit',
     'page',
     'rating',
+    'min-rating',
     'sort-type',
     'media-type',
   ],

@@ -50,6 +50,8 @@ export interface ReviewQuery {
   limit?: number;
   sortType?: SortType;
   rating?: Rating;
+  /** The proxy's own filter (no API parameter): reviews rated this or higher (`minRating=4`: 4 and 5). */
+  minRating?: Rating;
   mediaType?: MediaTypeFilter;
 }
 

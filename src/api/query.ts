@@ -20,8 +20,11 @@ export type Operation = 'info' | 'posts' | 'reviews';
 export const OPERATION_PARAMS: Record<Operation, readonly string[]> = {
   info: [],
   posts: ['page', 'limit'],
-  reviews: ['page', 'limit', 'sortType', 'rating', 'mediaType'],
+  reviews: ['page', 'limit', 'sortType', 'rating', 'minRating', 'mediaType'],
 };
+
+/** The proxy's own parameters: the API has no such filter (the proxy merges its streams: curation.ts). */
+export const PROXY_PARAMS: readonly string[] = ['minRating'];
 
 export interface QueryLimits {
   /** Largest `limit` accepted. */
@@ -67,6 +70,11 @@ export function parseQuery(operation: Operation, params: URLSearchParams, limits
           return fail(`"rating" must be a whole number from 1 to 5; got "${value}".`);
         query.rating = Number(value) as Rating;
         break;
+      case 'minRating':
+        if (!/^[1-5]$/.test(value))
+          return fail(`"minRating" (the min-rating attribute) must be one of 1, 2, 3, 4, 5; got "${value}".`);
+        query.minRating = Number(value) as Rating;
+        break;
       case 'sortType':
         if (!isOneOf(KNOWN_SORT_TYPES, value)) {
           return fail(`"sortType" must be one of ${KNOWN_SORT_TYPES.join(', ')}; got "${value}".`);
@@ -80,6 +88,11 @@ export function parseQuery(operation: Operation, params: URLSearchParams, limits
         query.mediaType = value;
         break;
     }
+  }
+  if (query.rating !== undefined && query.minRating !== undefined && query.rating < query.minRating) {
+    return fail(
+      `"rating" ${query.rating} is below "minRating" ${query.minRating} (the min-rating attribute): no review could match.`,
+    );
   }
   return { ok: true, query };
 }

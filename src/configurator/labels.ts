@@ -20,6 +20,7 @@ export const ATTRIBUTE_LABELS: Record<string, string> = {
   page: 'First page shown',
   'sort-type': 'Sort order',
   rating: 'Only this rating',
+  'min-rating': 'Only reviews rated at least (the list says so)',
   'media-type': 'Only reviews with',
   controls: 'Sort and filter controls',
   paging: 'Paging',

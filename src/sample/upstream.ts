@@ -10,6 +10,7 @@ import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../api/limits.ts';
 import {
   OPERATION_PARAMS,
   parseQuery,
+  PROXY_PARAMS,
   type Operation,
   type ParsedQuery,
   type QueryLimits,
@@ -158,7 +159,8 @@ export function createSampleUpstream(
     // Only the operation's own parameters are checked (by the shared parser); anything else is ignored.
     const known = new URLSearchParams();
     for (const [name, value] of url.searchParams) {
-      if (OPERATION_PARAMS[operation].includes(name)) known.append(name, value);
+      if (OPERATION_PARAMS[operation].includes(name) && !PROXY_PARAMS.includes(name))
+        known.append(name, value);
     }
     const parsed = parseQuery(operation, known, SAMPLE_QUERY_LIMITS);
     if (!parsed.ok) return error(400, parsed.message, path, head);

@@ -249,3 +249,46 @@ describe('the fragment route', () => {
     assert.equal(upstream.length, 0);
   });
 });
+
+describe('the fragment route with the owner’s selection (issue 43)', () => {
+  it('min-rating: only the selection, the disclosure line, the rating options and paging links that keep it', async () => {
+    const { get, upstream } = fragmentProxy();
+    const html = await (await get('/widget-api/html/review-list?min-rating=4&limit=5&page=2')).text();
+    assert.match(html, /<review-list [^>]*min-rating="4"/);
+    assert.ok(html.includes('Showing our 4- and 5-star reviews'), 'the disclosure, without JavaScript too');
+    const stars = [...html.matchAll(/aria-label="Rated (\d)/g)].map((match) => Number(match[1]));
+    assert.ok(stars.length >= 5 && stars.every((rating) => rating >= 4), `ratings shown: ${stars}`);
+    const options = [...html.matchAll(/<option value="(\d)"/g)].map((match) => match[1]);
+    assert.deepEqual(options, ['5', '4'], 'the rating select offers only the ratings shown');
+    const loads = (part: string) =>
+      new RegExp(`part="${part}"[^>]*data-rw-loads="([^"]+)"`).exec(html)?.[1]?.replaceAll('&amp;', '&');
+    assert.equal(loads('next'), 'reviews?page=3&limit=5&minRating=4');
+    assert.ok(
+      upstream.every((url) => !url.includes('minRating')),
+      'the API is never asked minRating',
+    );
+  });
+
+  for (const bad of ['0', '6', 'x', '4.5']) {
+    it(`min-rating="${bad}" is a 400 naming min-rating and the allowed values`, async () => {
+      const { get, upstream } = fragmentProxy();
+      const answer = await get(`/widget-api/html/review-list?min-rating=${bad}`);
+      assert.equal(answer.status, 400);
+      const { message } = (await answer.json()) as { message: string };
+      assert.match(message, /min-rating/);
+      assert.match(message, /1, 2, 3, 4, 5/);
+      assert.equal(upstream.length, 0);
+    });
+  }
+
+  it('a hidden review is in no fragment, nor in the answers it carries; a pinned one leads', async () => {
+    const first = await (await fragmentProxy().get('/widget-api/html/review-list?limit=3')).text();
+    const ids = [...first.matchAll(/"id":"([0-9a-f]{24})"/g)].map((match) => match[1]!);
+    assert.ok(ids.length >= 3);
+    const [hidden, , pinned] = ids;
+    const { get } = fragmentProxy({ hiddenReviews: [hidden!], pinnedReviews: [pinned!] });
+    const html = await (await get('/widget-api/html/review-list?limit=3')).text();
+    assert.equal(html.includes(hidden!), false, 'the hidden review is nowhere in the fragment');
+    assert.equal([...html.matchAll(/"id":"([0-9a-f]{24})"/g)][0]?.[1], pinned);
+  });
+});

@@ -65,7 +65,7 @@ describe('parseQuery accepts', () => {
 describe('parseQuery refuses, naming the parameter', () => {
   const cases: [Operation, string, string, RegExp][] = [
     ['reviews', 'q=coffee', 'q', /Unknown query parameter "q"/],
-    ['reviews', 'sortBy=rating', 'sortBy', /allowed: page, limit, sortType, rating, mediaType/],
+    ['reviews', 'sortBy=rating', 'sortBy', /allowed: page, limit, sortType, rating, minRating, mediaType/],
     ['posts', 'rating=5', 'rating', /allowed: page, limit\)/],
     ['reviews', 'api-key=secret', 'api-key', /Unknown/],
     ['info', 'page=1', 'page', /this operation takes none/],
@@ -91,6 +91,12 @@ describe('parseQuery refuses, naming the parameter', () => {
     ['reviews', 'sortType=recent_reviews', 'sortType', /got "recent_reviews"/],
     ['reviews', 'mediaType=AUDIO', 'mediaType', /must be one of IMAGE, VIDEO, TEXT; got "AUDIO"/],
     ['reviews', 'mediaType=image', 'mediaType', /got "image"/],
+    // The proxy's own filter: the message names the attribute too, and what is allowed.
+    ['reviews', 'minRating=0', 'minRating', /min-rating attribute\) must be one of 1, 2, 3, 4, 5; got "0"/],
+    ['reviews', 'minRating=6', 'minRating', /min-rating.*1, 2, 3, 4, 5; got "6"/],
+    ['reviews', 'minRating=x', 'minRating', /min-rating.*got "x"/],
+    ['reviews', 'minRating=4.5', 'minRating', /min-rating.*got "4.5"/],
+    ['reviews', 'minRating=4&rating=3', 'minRating', /"rating" 3 is below "minRating" 4/],
   ];
   for (const [operation, search, name, pattern] of cases) {
     test(`${operation}?${search}`, () => {

@@ -405,6 +405,11 @@ export abstract class PagedListElement<T> extends RwElement {
     return nothing;
   }
 
+  /** A line above the items that no option hides (review-list: what the owner's selection leaves out). */
+  protected renderNotice(): TemplateResult | typeof nothing {
+    return nothing;
+  }
+
   /** An empty state; review-list adds "Clear filters". */
   protected renderEmpty(): TemplateResult {
     return html`<p part="empty" class="state muted">${this.labels.empty}</p>`;
@@ -431,7 +436,7 @@ export abstract class PagedListElement<T> extends RwElement {
       aria-busy=${loading || (!value && !error) || this.batches.busy ? 'true' : 'false'}
       dir=${this.direction ?? nothing}
     >
-      ${this.controls === 'none' ? nothing : this.renderControls()}
+      ${this.controls === 'none' ? nothing : this.renderControls()} ${this.renderNotice()}
       ${
         error && !pagingFailed
           ? this.renderError(error, value ? this.t.refreshError : labels.error, this.retry)

@@ -103,6 +103,8 @@ const ar: Strings = {
   morePostsError: 'تعذّر تحميل المزيد من المنشورات.',
   showingReviews: (from, to, total) => `عرض ${from}–${to} من ${total} مراجعة`,
   showingPosts: (from, to, total) => `عرض ${from}–${to} من ${total} منشور`,
+  curated: (stars) =>
+    `نعرض تقييماتنا ذات ${stars.length > 1 ? `${stars.slice(0, -1).join('، ')} و` : ''}${stars.at(-1)} نجوم`,
   ratedFilter: (r, n) => `بتقييم ${count(n, r, STARS)}`,
   mediaFilter: (type) => (type === 'TEXT' ? 'بدون وسائط' : type === 'VIDEO' ? 'مع فيديو' : 'مع صور'),
   mediaDialog: 'عارض الوسائط',

@@ -84,6 +84,8 @@ const de: Strings = {
     }),
   showingPosts: (from, to, total, n) =>
     plural(n, { one: `${from}–${to} von ${total} Beitrag`, other: `${from}–${to} von ${total} Beiträgen` }),
+  curated: (stars) =>
+    `Wir zeigen unsere ${stars.length > 1 ? `${stars.slice(0, -1).join('-, ')}- und ` : ''}${stars.at(-1)}-Sterne-Bewertungen`,
   ratedFilter: (r, n) => plural(n, { one: `mit ${r} Stern`, other: `mit ${r} Sternen` }),
   mediaFilter: (type) => (type === 'TEXT' ? 'ohne Medien' : type === 'VIDEO' ? 'mit Videos' : 'mit Fotos'),
   mediaDialog: 'Medienansicht',

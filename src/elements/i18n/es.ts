@@ -83,6 +83,8 @@ const es: Strings = {
       one: `Mostrando ${from}–${to} de ${total} publicación`,
       other: `Mostrando ${from}–${to} de ${total} publicaciones`,
     }),
+  curated: (stars) =>
+    `Mostramos nuestras reseñas de ${stars.length > 1 ? `${stars.slice(0, -1).join(', ')} y ` : ''}${stars.at(-1)} estrellas`,
   ratedFilter: (r, n) => plural(n, { one: `con ${r} estrella`, other: `con ${r} estrellas` }),
   mediaFilter: (type) => (type === 'TEXT' ? 'sin multimedia' : type === 'VIDEO' ? 'con vídeos' : 'con fotos'),
   mediaDialog: 'Visor multimedia',

@@ -76,6 +76,8 @@ const fr: Strings = {
   morePostsError: 'Impossible de charger plus de publications.',
   showingReviews: (from, to, total) => `Avis ${from} à ${to} sur ${total}`,
   showingPosts: (from, to, total) => `Publications ${from} à ${to} sur ${total}`,
+  curated: (stars) =>
+    `Nous affichons nos avis ${stars.length > 1 ? `${stars.slice(0, -1).join(', ')} et ` : ''}${stars.at(-1)} étoiles`,
   ratedFilter: (r, n) => plural(n, { one: `notés ${r} étoile`, other: `notés ${r} étoiles` }),
   mediaFilter: (type) => (type === 'TEXT' ? 'sans média' : type === 'VIDEO' ? 'avec vidéos' : 'avec photos'),
   mediaDialog: 'Visionneuse',

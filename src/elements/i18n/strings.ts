@@ -89,6 +89,9 @@ export const EN = {
   showingPosts: (from: string, to: string, total: string, n: number) =>
     `Showing ${from}–${to} of ${counted('post')(total, n)}`,
   ratedFilter: counted('star', (stars) => `rated ${stars}`),
+  /** The owner's selection (`min-rating`), in Trustpilot's words: `stars` are the ratings shown, low to high. */
+  curated: (stars: string[]) =>
+    `Showing our ${stars.length > 1 ? `${stars.slice(0, -1).join('-, ')}- and ` : ''}${stars.at(-1)}-star reviews`,
   mediaFilter: (type: string) =>
     type === 'TEXT' ? 'without media' : type === 'VIDEO' ? 'with videos' : 'with photos',
   mediaDialog: 'Media viewer',

@@ -24,6 +24,8 @@ const floatingCode = onDemand(
 /** What rating-summary needs of the list it filters (a review-list, or anything with a `rating`). */
 interface RatingFilterTarget extends HTMLElement {
   rating?: number;
+  /** The owner's selection (review-list's `min-rating`): rows below it link nowhere. */
+  minRating?: number;
 }
 
 /**
@@ -194,7 +196,7 @@ export class RatingSummary extends BusinessElement {
     this.target = found;
     if (found) {
       this.targetObserver ??= new MutationObserver(() => this.requestUpdate());
-      this.targetObserver.observe(found, { attributes: true, attributeFilter: ['rating'] });
+      this.targetObserver.observe(found, { attributes: true, attributeFilter: ['rating', 'min-rating'] });
     }
     this.requestUpdate();
   }
@@ -308,7 +310,9 @@ export class RatingSummary extends BusinessElement {
       <span part="detail" class="detail muted"
         >${t.rowDetail(formatNumber(locale, row.count), formatPercent(locale, row.share))}</span
       >`;
-    if (!list) return html`<div part="row" class="row">${content}</div>`;
+    // A row the linked list's selection leaves out is no link: the list could not show it.
+    if (!list || row.rating < Number(list.minRating ?? 1))
+      return html`<div part="row" class="row">${content}</div>`;
     const pressed = Number(list.rating) === row.rating;
     return html`<button
       part="row"

@@ -9,6 +9,7 @@ import {
 import type { ListLayout } from '../../api/layouts.ts';
 import { serverPageUrl } from '../../api/client.ts';
 import {
+  RATINGS,
   SYNC_URL_PREFIX,
   type MediaTypeFilter,
   type PageView,
@@ -29,6 +30,7 @@ import { given, numeric, RANGES } from '../base/numeric.ts';
 import { noScript } from '../templates/no-script.ts';
 import { PagedListElement, type Card } from '../base/paged-list.ts';
 import { ratedLabel, renderStars } from '../templates/stars.ts';
+import { formatNumber } from '../i18n/format.ts';
 import type { RwListFilterChange } from '../events.ts';
 import { CONTROLS, FILTERS, type ListControl } from './controls.ts';
 import { LayoutPart } from './layout.ts';
@@ -45,6 +47,7 @@ type ControlValues = Record<ListControl['name'], string | number | undefined>;
  * @attr page - Page shown, 1–10000 (default 1); another value is ignored.
  * @attr sort-type - `MOST_RELEVANT`, `HIGHEST_REVIEWS`, `LOWEST_REVIEWS`, `RECENT_REVIEWS` or `RECENT_WITH_MIN_ONE_REVIEW`; empty: the API's default order.
  * @attr rating - Only reviews with this rating (1–5); empty: all.
+ * @attr min-rating - The owner's selection: only reviews rated this or higher (1–5; `4`: the 4- and 5-star reviews), merged by the proxy across every page and sort. The list says so in a line no option hides ("Showing our 4- and 5-star reviews"); the rating select offers only these ratings. Empty: all.
  * @attr media-type - Only reviews with `IMAGE`, `VIDEO` or `TEXT` (no media); empty: all.
  * @attr controls - `none` hides the selects and the pagination.
  * @attr paging - `pages` (default) or `more` ("Show more" appends the next page). A carousel loads the next page at its end.
@@ -114,6 +117,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
   /** The sort and filter properties, declared from their table (controls.ts), and the layout's. */
   static override properties: PropertyDeclarations = {
     ...Object.fromEntries(CONTROLS.map((entry) => [entry.name, entry.declaration])),
+    minRating: numeric(RANGES.rating, { attribute: 'min-rating', reflect: true }),
     syncUrl: { attribute: 'sync-url' },
     layout: {},
     perView: numeric(RANGES.perView, { attribute: 'per-view' }),
@@ -181,14 +185,39 @@ export class ReviewList extends PagedListElement<ReviewView> {
   /** The API's `mediaType` filter; empty for all. */
   mediaType?: MediaTypeFilter | '' = '';
 
+  /**
+   * The owner's selection: only reviews rated this or higher (1–5), merged by the proxy; `undefined` for all.
+   * A value it cannot use warns and means all ratings.
+   */
+  declare minRating?: Rating;
+
   protected static override readonly queryProperties = [
     ...PagedListElement.queryProperties,
     ...CONTROLS.map((entry) => entry.name),
+    'minRating',
   ];
 
-  /** The current value of each control, as the API knows it (`undefined`: not set). */
+  /**
+   * The current value of each control, as the API knows it (`undefined`: not set, or a rating below
+   * `min-rating`: only numbers compare below it, so sorts and media pass).
+   */
   private controlValue(entry: ListControl): string | number | undefined {
-    return entry.read((this as unknown as ControlValues)[entry.name]);
+    const value = entry.read((this as unknown as ControlValues)[entry.name]);
+    return (value as number) < this.minRating! ? undefined : value;
+  }
+
+  /** "Showing our 4- and 5-star reviews" whenever `min-rating` leaves reviews out. */
+  protected override renderNotice() {
+    const min = this.minRating!;
+    return min > 1
+      ? html`<p class="disclosure muted small">
+          ${this.t.curated(
+            RATINGS.filter((rating) => rating >= min)
+              .reverse()
+              .map((rating) => formatNumber(this.resolvedLocale, rating)),
+          )}
+        </p>`
+      : nothing;
   }
 
   private setControl(entry: ListControl, value: string | number | undefined): void {
@@ -299,6 +328,8 @@ export class ReviewList extends PagedListElement<ReviewView> {
   protected query(page: number): ReviewQuery {
     const query: Record<string, string | number | undefined> = { page, limit: this.effectiveLimit };
     for (const entry of CONTROLS) query[entry.name] = this.controlValue(entry);
+    // `1` leaves nothing out: the API's own pages, no merge.
+    query.minRating = this.minRating! > 1 ? this.minRating : undefined;
     return query as ReviewQuery;
   }
 
@@ -338,12 +369,15 @@ export class ReviewList extends PagedListElement<ReviewView> {
         >${entry.label(t)}
         <select part="select" name=${named(entry)} @change=${this.onControlChange}>
           <option value="" ?selected=${current === undefined}>${entry.unset(t)}</option>
-          ${entry.values.map(
-            (value) =>
-              html`<option value=${String(value)} ?selected=${current === value}>
-                ${entry.option(t, value, locale)}
-              </option>`,
-          )}
+          ${entry.values
+            // Only the ratings `min-rating` shows (no sort or media value compares below a number).
+            .filter((value) => !((value as number) < this.minRating!))
+            .map(
+              (value) =>
+                html`<option value=${String(value)} ?selected=${current === value}>
+                  ${entry.option(t, value, locale)}
+                </option>`,
+            )}
         </select>
       </label>`;
     });

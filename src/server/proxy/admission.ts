@@ -13,6 +13,7 @@ import {
 } from '../../api/query.ts';
 import { FRAGMENT_ROUTE } from '../../api/fragment-attributes.ts';
 import { jsonError, NOSNIFF } from './answers.ts';
+import { selectionTag } from './curation.ts';
 import { corsPolicy, PREFLIGHT_HEADERS, variesByOrigin, type CorsDecision } from './cors.ts';
 import type { MetricRoute } from './metrics.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -62,6 +63,8 @@ export function admission(config: ResolvedOptions): (request: ProxyRequest) => A
   };
   // A query asked the same way again (every visitor's first page) is not parsed again.
   const queries = new LRUCache<string, DataQuery>({ max: 1000 });
+  // The owner's hidden and pinned reviews are part of every reviews answer's key (curation.ts).
+  const selection = selectionTag(config);
 
   function dataQuery(operation: Operation, search: string): DataQuery | ProxyAnswer {
     const memoKey = `${operation}${search.startsWith('?') ? search : `?${search}`}`;
@@ -77,7 +80,7 @@ export function admission(config: ResolvedOptions): (request: ProxyRequest) => A
     const data: DataQuery = Object.freeze({
       operation,
       query: Object.freeze(query),
-      key: `${operation}?${canonicalQuery(operation, query)}`,
+      key: `${operation}?${canonicalQuery(operation, query)}${operation === 'reviews' ? selection : ''}`,
       filterKey: `${operation}?${canonicalQuery(operation, { ...query, page: undefined })}`,
     });
     if (memoKey.length <= MEMO_SEARCH_LENGTH) queries.set(memoKey, data);

@@ -12,6 +12,7 @@
 import { admission, type Admitted } from './admission.ts';
 import { jsonError, NOSNIFF, withHeaders } from './answers.ts';
 import { AnswerCache } from './cache.ts';
+import { Curation } from './curation.ts';
 import { DataRoute } from './data-route.ts';
 import { FetchRequest } from './fetch-request.ts';
 import { Gates } from './fleet/gates.ts';
@@ -48,6 +49,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const data = new DataRoute(config, {
     gates,
     cache,
+    curation: new Curation(config, cache),
     pageEnds: new PageEnds(config.ttlMs, clock),
     upstream,
     responses,

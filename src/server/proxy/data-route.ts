@@ -10,6 +10,7 @@
 import type { DataQuery } from './admission.ts';
 import { jsonError, upstreamErrorResponse } from './answers.ts';
 import type { AnswerCache } from './cache.ts';
+import type { Curation } from './curation.ts';
 import { UpstreamError } from './failures.ts';
 import type { Gates } from './fleet/gates.ts';
 import { then, type Maybe } from './maybe.ts';
@@ -26,6 +27,8 @@ import { postPageAnswer, reviewPageAnswer } from './view-model.ts';
 export interface DataParts {
   gates: Gates;
   cache: AnswerCache;
+  /** The owner's selection of reviews (`minRating`, hidden and pinned reviews): curation.ts. */
+  curation: Curation;
   pageEnds: PageEnds;
   upstream: Upstream;
   responses: Responses;
@@ -100,8 +103,19 @@ export class DataRoute {
 
   /** Loads a cold query for `client`, who spends its share of the upstream budget (fleet/gates.ts). */
   private async load(client: string, { operation, query, filterKey }: DataQuery): Promise<string> {
-    const { gates, upstream, pageEnds } = this.parts;
-    const { json, totals } = await upstream.call(operation, query, () =>
+    const { curation, pageEnds } = this.parts;
+    const { json, totals } =
+      operation === 'reviews' && curation.applies(query)
+        ? await curation.page(query, async (asked) => (await this.call(client, operation, asked)).json)
+        : await this.call(client, operation, query);
+    if (totals) pageEnds.record(filterKey, totals);
+    return json;
+  }
+
+  /** One upstream call for `client`, who spends its share of the upstream budget. */
+  private call(client: string, operation: DataQuery['operation'], query: DataQuery['query']) {
+    const { gates, upstream } = this.parts;
+    return upstream.call(operation, query, () =>
       then(gates.takeClientShare(client), (retryAt) =>
         retryAt === undefined
           ? undefined
@@ -112,7 +126,5 @@ export class DataRoute {
             ),
       ),
     );
-    if (totals) pageEnds.record(filterKey, totals);
-    return json;
   }
 }

@@ -71,6 +71,7 @@ const DATA: Record<string, string> = {
   limit: 'limit',
   page: 'page',
   rating: 'rating',
+  'min-rating': 'minRating',
   'sort-type': 'sortType',
   'media-type': 'mediaType',
 };

@@ -58,6 +58,16 @@ export interface ProxyOptions {
   /** The time source for every timeout, window and limit. Default: the system clock. For tests. */
   clock?: Clock;
   /**
+   * Review ids the proxy never answers (`HIDDEN_REVIEWS`): in no page, fragment or render, with any sort
+   * or filter; the pages around them stay complete and their counts exact (curation.ts). Default: none.
+   */
+  hiddenReviews?: readonly string[];
+  /**
+   * Review ids shown first on page 1, in this order (`PINNED_REVIEWS`), with the default, most relevant and
+   * newest-first sorts, wherever they match the visitor's filters; exactly once across the pages. Default: none.
+   */
+  pinnedReviews?: readonly string[];
+  /**
    * A store shared by a fleet of proxies (`redisStore` from review-widgets/redis, `REDIS_URL`): answers,
    * the single-flight of each query, rate-limit buckets, the upstream budget, the `Retry-After` hold and
    * the breaker become the fleet's. Each instance keeps its in-process cache in front and falls back to
@@ -178,6 +188,8 @@ export interface ResolvedOptions {
   upstreamClientShare: number;
   compression: Compression;
   clock: Clock;
+  hiddenReviews: ReadonlySet<string>;
+  pinnedReviews: readonly string[];
   store?: ProxyStore;
   tenant: string;
   storeTimeoutMs: number;
@@ -260,6 +272,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     upstreamClientShare: share(options.upstreamClientShare, 0.1, 'upstreamClientShare'),
     compression: options.compression === false ? {} : (options.compression ?? { gzip: webGzip }),
     clock: options.clock ?? systemClock,
+    ...reviewSettings(options.hiddenReviews, options.pinnedReviews),
     store: options.store,
     tenant: options.tenant ?? 'default',
     storeTimeoutMs: whole(limits.storeTimeoutMs, 150, 'limits.storeTimeoutMs', 1, 60_000),
@@ -339,6 +352,39 @@ function checkApiKey(key: unknown): string {
     );
   }
   return key;
+}
+
+/**
+ * What a review id may be in `hiddenReviews` and `pinnedReviews`: the API's ids are opaque strings (the
+ * sample's are 24 hex digits, the document's examples `rev_8f2c1a`); letters, digits, `_`, `-`, `.`, `:`.
+ */
+export const REVIEW_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+function reviewSettings(
+  hidden: readonly string[] = [],
+  pinned: readonly string[] = [],
+): Pick<ResolvedOptions, 'hiddenReviews' | 'pinnedReviews'> {
+  for (const [name, ids] of [
+    ['hiddenReviews (HIDDEN_REVIEWS)', hidden],
+    ['pinnedReviews (PINNED_REVIEWS)', pinned],
+  ] as const) {
+    if (!Array.isArray(ids)) throw new ProxyConfigError(`${name} must be a list of review ids.`);
+    const bad = ids.find((id) => typeof id !== 'string' || !REVIEW_ID.test(id));
+    if (bad !== undefined) {
+      throw new ProxyConfigError(
+        `${name}: ${JSON.stringify(String(bad).slice(0, 80))} is not a review id (letters, digits, "_", "-", ".", ":"; at most 128).`,
+      );
+    }
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (twice !== undefined) throw new ProxyConfigError(`${name} names "${twice}" twice.`);
+  }
+  const both = pinned.find((id) => hidden.includes(id));
+  if (both !== undefined) {
+    throw new ProxyConfigError(
+      `Review "${both}" is both hidden (HIDDEN_REVIEWS) and pinned (PINNED_REVIEWS).`,
+    );
+  }
+  return { hiddenReviews: new Set(hidden), pinnedReviews: [...pinned] };
 }
 
 /** Values that are each fine but cannot work together. */

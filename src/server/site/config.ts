@@ -3,6 +3,7 @@
  * that says what to change. The API key is only ever passed on, never printed.
  */
 import type { ProxyOptions } from '../proxy/index.ts';
+import { REVIEW_ID } from '../proxy/options.ts';
 
 export interface ServerConfig {
   port: number;
@@ -16,7 +17,13 @@ export interface ServerConfig {
   upstream?: { apiKey: string; url: string };
   proxy: Pick<
     ProxyOptions,
-    'allowedOrigins' | 'cache' | 'rateLimit' | 'upstreamMaxPerMinute' | 'upstreamClientShare'
+    | 'allowedOrigins'
+    | 'cache'
+    | 'rateLimit'
+    | 'upstreamMaxPerMinute'
+    | 'upstreamClientShare'
+    | 'hiddenReviews'
+    | 'pinnedReviews'
   > & {
     /** `REDIS_TIMEOUT_MS`: the bound of each shared-store call (read here alone). */
     limits: { storeTimeoutMs: number };
@@ -79,6 +86,8 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     proxy: {
       allowedOrigins: !origins ? [] : origins === '*' ? '*' : origins.split(','),
       cache: ttl === undefined ? {} : { ttlSeconds: ttl },
+      hiddenReviews: reviewIds(env.HIDDEN_REVIEWS, 'HIDDEN_REVIEWS'),
+      pinnedReviews: reviewIds(env.PINNED_REVIEWS, 'PINNED_REVIEWS'),
       upstreamMaxPerMinute: integer(env.UPSTREAM_MAX_PER_MINUTE, 300, 'UPSTREAM_MAX_PER_MINUTE', 1, 100_000),
       upstreamClientShare:
         integer(env.UPSTREAM_CLIENT_SHARE_PERCENT, 10, 'UPSTREAM_CLIENT_SHARE_PERCENT', 1, 100) / 100,
@@ -158,6 +167,24 @@ function integer(value: string | undefined, fallback: number, name: string, min:
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${value}".`);
   }
   return number;
+}
+
+/**
+ * `HIDDEN_REVIEWS`, `PINNED_REVIEWS`: review ids, comma-separated (white space around each allowed); the
+ * pinned in the order shown. An empty item, a character no id has or an id given twice stops the server.
+ */
+export function reviewIds(value: string | undefined, name: string): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  const ids = value.split(',').map((id) => id.trim());
+  const bad = ids.find((id) => !REVIEW_ID.test(id));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `${name} must be review ids separated by commas (letters, digits, "_", "-", ".", ":"); ${bad ? `"${bad.slice(0, 80)}" is not one` : 'an item is empty'}.`,
+    );
+  }
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice !== undefined) throw new ConfigError(`${name} names "${twice}" twice.`);
+  return ids;
 }
 
 /** `TRUST_PROXY`: `true` (one proxy in front), `false`, or the number of trusted proxies. */

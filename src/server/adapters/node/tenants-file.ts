@@ -27,6 +27,9 @@ const TenantSchema = z
     rateLimitPerMinute: z.number().int().optional(),
     cacheTtlSeconds: z.number().int().optional(),
     maxLimit: z.number().int().optional(),
+    /** Review ids, as `HIDDEN_REVIEWS` and `PINNED_REVIEWS` (checked by the proxy: a bad one stops the server). */
+    hiddenReviews: z.array(z.string()).optional(),
+    pinnedReviews: z.array(z.string()).optional(),
   })
   .refine((tenant) => (tenant.apiKeyEnv === undefined) !== (tenant.apiKey === undefined), {
     message: 'give exactly one of "apiKeyEnv" (the variable holding the key) or "apiKey"',
@@ -91,6 +94,8 @@ export function parseTenants(
         tenant.rateLimitPerMinute === undefined ? undefined : { perMinute: tenant.rateLimitPerMinute },
       cache: tenant.cacheTtlSeconds === undefined ? undefined : { ttlSeconds: tenant.cacheTtlSeconds },
       limits: tenant.maxLimit === undefined ? undefined : { maxLimit: tenant.maxLimit },
+      ...(tenant.hiddenReviews && { hiddenReviews: tenant.hiddenReviews }),
+      ...(tenant.pinnedReviews && { pinnedReviews: tenant.pinnedReviews }),
     };
   }
   if (problems.length) throw new ConfigError(`${source}:\n  ${problems.join('\n  ')}`);
