@@ -4,6 +4,7 @@
  * the one in the manual's Performance guide, docs/performance.md.
  */
 import { runBrowserBench } from './browser.ts';
+import { runCurationBench } from './curation.ts';
 import { runFleetBench } from './fleet.ts';
 import { runProxyBench } from './proxy.ts';
 import { runSizeBench } from './size.ts';
@@ -27,6 +28,7 @@ for (const [name, run] of [
   ['visitor', runVisitorBench],
   ['ssr', runSsrBench],
   ['proxy', runProxyBench],
+  ['curation', runCurationBench],
   ['npm start', runStartBench],
   ['fleet', runFleetBench],
 ] as const) {
