@@ -26,6 +26,13 @@ export const OPERATION_PARAMS: Record<Operation, readonly string[]> = {
 /** The proxy's own parameters: the API has no such filter (the proxy merges its streams: curation.ts). */
 export const PROXY_PARAMS: readonly string[] = ['minRating'];
 
+/**
+ * A review id as the owner's settings name it (`HIDDEN_REVIEWS`, `PINNED_REVIEWS`): the API's ids are opaque
+ * strings (the sample's are 24 hex digits, the document's examples `rev_8f2c1a`); letters, digits, `_`,
+ * `-`, `.`, `:`, at most 128.
+ */
+export const REVIEW_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+
 export interface QueryLimits {
   /** Largest `limit` accepted. */
   maxLimit: number;

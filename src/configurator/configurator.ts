@@ -9,6 +9,7 @@ import { ATTRIBUTE_LABELS, ELEMENT_LABELS, PROPERTY_LABELS } from './labels.ts';
 import type { AttributeSpec, CssPropertySpec, ElementSpec } from './specs.ts';
 import { SpecsController } from './specs-controller.ts';
 import { allowSettings, siteOrigin } from './allow-site.ts';
+import { ownerSettings, reviewIds } from './owner-settings.ts';
 import {
   absoluteEndpoint,
   normalise,
@@ -40,6 +41,8 @@ export class RwConfigurator extends LitElement {
     notice: { state: true },
     copied: { state: true },
     site: { state: true },
+    hiddenIds: { state: true },
+    pinnedIds: { state: true },
   };
 
   /** Where custom-elements.json is served. */
@@ -51,6 +54,10 @@ export class RwConfigurator extends LitElement {
   copied = '';
   /** "Your site's address" as typed: not part of the snippet or the address, only of the advice. */
   site = '';
+
+  /** The review ids typed under "Hide or pin reviews": proxy settings, never part of the snippet. */
+  hiddenIds = '';
+  pinnedIds = '';
 
   /** The proxy's public URL: the server this page came from, which the snippet's addresses name. */
   private readonly origin = location.origin;
@@ -240,7 +247,7 @@ export class RwConfigurator extends LitElement {
             <button type="button" @click=${() => this.copy()}>Copy the snippet</button>
             <p role="status" class="status">${this.copied}</p>
           </div>
-          ${this.renderAllowSite()}
+          ${this.renderAllowSite()} ${this.renderOwnerSettings()}
           <details>
             <summary>Paste a snippet you already have</summary>
             <label for="pasted" class="heading">Snippet to read</label>
@@ -389,6 +396,61 @@ export class RwConfigurator extends LitElement {
                 )}
               </dl>
               <p class="hint">Several sites: separate them with commas.</p>`
+          : nothing
+      }
+    </fieldset>`;
+  }
+
+  /**
+   * A review list's owner settings: what `min-rating` makes the list say, and the proxy's hidden and pinned
+   * reviews (owner-settings.ts) as each way of running it takes them.
+   */
+  private renderOwnerSettings() {
+    if (this.state!.tag !== 'review-list') return nothing;
+    const min = Number(this.state!.attributes['min-rating']);
+    const read = [reviewIds(this.hiddenIds), reviewIds(this.pinnedIds)];
+    const problem = read.map((ids) => ('problem' in ids ? ids.problem : '')).join(' ');
+    const [hidden, pinned] = read.map((ids) => ('ids' in ids ? ids.ids : []));
+    const field = (id: string, label: string, hint: string, value: string, set: (value: string) => void) =>
+      html`<label for=${id} class="field">${label}</label>
+        <p class="hint" id="${id}-hint">${hint}</p>
+        <input
+          id=${id}
+          type="text"
+          placeholder="rev_8f2c1a, rev_03bd77"
+          aria-describedby="${id}-hint owner-note"
+          .value=${value}
+          @change=${(event: Event) => set((event.target as HTMLInputElement).value)}
+        />`;
+    return html`<fieldset class="allow">
+      <legend>Choose what shows, honestly</legend>
+      <p class="hint">
+        ${
+          min > 1
+            ? html`With "Only reviews rated at least" the list says which ratings it shows (in English
+              "Showing our
+              ${min < 5 ? `${[...Array(5 - min).keys()].map((n) => n + min).join('-, ')}- and ` : ''}5-star
+              reviews"), and the summary keeps the true average and total: the rules ask it (Trustpilot's
+              guidelines, the FTC's rule 16 CFR 465).`
+            : html`"Only reviews rated at least" shows the reviews rated that or higher, and the list says so:
+              the rules ask it (Trustpilot's guidelines, the FTC's rule 16 CFR 465).`
+        }
+        Single reviews are hidden or pinned on the proxy, for every page at once: their ids are each review's
+        <code>id</code> in <code>/widget-api/reviews</code>.
+      </p>
+      ${field('hidden', 'Reviews to hide', 'In no answer of the proxy; counts stay exact.', this.hiddenIds, (v) => (this.hiddenIds = v))}
+      ${field('pinned', 'Reviews to pin', 'First on page 1, in this order, where they match.', this.pinnedIds, (v) => (this.pinnedIds = v))}
+      <p id="owner-note" role="status" class="status">${problem}</p>
+      ${
+        hidden!.length || pinned!.length
+          ? html`<p>Set them on the proxy, then restart or deploy it again:</p>
+              <dl class="settings">
+                ${ownerSettings(hidden!, pinned!).map(
+                  ({ where, setting }) =>
+                    html`<dt>${where}</dt>
+                      <dd><code>${setting}</code></dd>`,
+                )}
+              </dl>`
           : nothing
       }
     </fieldset>`;

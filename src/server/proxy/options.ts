@@ -4,6 +4,7 @@
  */
 import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, MAX_LIMIT, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
 import { DEFAULT_PROXY_MOUNT, type Limits } from '../../api/protocol.ts';
+import { REVIEW_ID } from '../../api/query.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { NO_METRICS, type ProxyMetrics } from './metrics.ts';
 import { DEFAULT_RETRY_BUDGET, type RetryBudgetConfig } from './retry-budget.ts';
@@ -353,12 +354,6 @@ function checkApiKey(key: unknown): string {
   }
   return key;
 }
-
-/**
- * What a review id may be in `hiddenReviews` and `pinnedReviews`: the API's ids are opaque strings (the
- * sample's are 24 hex digits, the document's examples `rev_8f2c1a`); letters, digits, `_`, `-`, `.`, `:`.
- */
-export const REVIEW_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 function reviewSettings(
   hidden: readonly string[] = [],

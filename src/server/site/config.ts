@@ -3,7 +3,7 @@
  * that says what to change. The API key is only ever passed on, never printed.
  */
 import type { ProxyOptions } from '../proxy/index.ts';
-import { REVIEW_ID } from '../proxy/options.ts';
+import { REVIEW_ID } from '../../api/query.ts';
 
 export interface ServerConfig {
   port: number;
