@@ -210,7 +210,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
   protected override renderNotice() {
     const min = this.minRating!;
     return min > 1
-      ? html`<p class="disclosure muted small">
+      ? html`<p class="muted small">
           ${this.t.curated(
             RATINGS.filter((rating) => rating >= min)
               .reverse()

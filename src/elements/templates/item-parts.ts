@@ -168,8 +168,13 @@ export function renderMedia(media: MediaView[], author: string, context: ItemCon
 
 export function renderEngagement(item: EngagementView, { t, locale }: ItemContext): TemplateResult {
   const n = (value: number) => formatNumber(locale, value);
-  return html`<footer part="engagement" class="engagement muted small">
-    <span part="reactions" class="reactions">
+  // A count of zero says nothing: it is not shown (nor the footer, when every count is zero).
+  return html`<footer
+    part="engagement"
+    class="engagement muted small"
+    ?hidden=${!item.reactions && !item.comments && !item.shares}
+  >
+    <span part="reactions" class="reactions" ?hidden=${!item.reactions}>
       <svg
         class="icon"
         viewBox="0 0 24 24"
@@ -194,8 +199,8 @@ export function renderEngagement(item: EngagementView, { t, locale }: ItemContex
       </svg>
       ${t.reactions(n(item.reactions), item.reactions)}
     </span>
-    <span part="comments">${t.comments(n(item.comments), item.comments)}</span>
-    <span part="shares">${t.shares(n(item.shares), item.shares)}</span>
+    <span part="comments" ?hidden=${!item.comments}>${t.comments(n(item.comments), item.comments)}</span>
+    <span part="shares" ?hidden=${!item.shares}>${t.shares(n(item.shares), item.shares)}</span>
   </footer>`;
 }
 

@@ -145,7 +145,9 @@ describe('<post-list>', () => {
       expect(textOf(part(article!, 'avatar'))).to.equal('AL');
       expect(part(article!, 'media')).to.equal(null);
       expect(part(article!, 'date')).to.equal(null);
-      expect(textOf(part(article!, 'reactions'))).to.equal('0 reactions');
+      // Every count zero: none is shown, nor their row (issue 43, item 4).
+      expect(part(article!, 'engagement')!.checkVisibility()).to.equal(false);
+      expect(article!.innerText).not.to.include('0 reactions');
       expect(shownText(element)).to.include('1 post could not be shown.');
       expect(has(element, '[role="alert"]')).to.equal(false);
     });

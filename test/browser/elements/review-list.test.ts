@@ -640,8 +640,10 @@ describe('<review-list>', () => {
         ['https://cdn.example.com/reviews/rev_03bd77/2-thumb.jpg', 'Video 2 of 2 by Tom Okafor'],
       ]);
       expect(textOf(part(article!, 'reactions'))).to.equal('1 reaction');
-      expect(textOf(part(article!, 'comments'))).to.equal('0 comments');
-      expect(textOf(part(article!, 'shares'))).to.equal('0 shares');
+      // A count of zero says nothing and is not shown (issue 43, item 4).
+      expect(part(article!, 'comments')!.checkVisibility()).to.equal(false);
+      expect(part(article!, 'shares')!.checkVisibility()).to.equal(false);
+      expect(article!.innerText).not.to.match(/\b0 (comments|shares)\b/);
     });
 
     it('both shapes side by side render as two cards', async () => {
