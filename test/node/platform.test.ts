@@ -95,3 +95,36 @@ describe('the platform handler with a key', () => {
     assert.equal(errors.length, 1, 'logged once');
   });
 });
+
+describe('the platform handler with the owner’s selection (issue 43: Vercel and Netlify run this handler)', () => {
+  test('HIDDEN_REVIEWS and PINNED_REVIEWS apply; min-rating pages are the selection, counted', async () => {
+    const plain = createPlatformHandler({ env: {} });
+    const first = readPage(await (await get(plain, '/widget-api/reviews?limit=3')).json(), 3, readReview);
+    const [hidden, , pinned] = first.items.map((review) => review.id);
+    const handler = createPlatformHandler({ env: { HIDDEN_REVIEWS: hidden, PINNED_REVIEWS: pinned } });
+    const page = readPage(await (await get(handler, '/widget-api/reviews?limit=3')).json(), 3, readReview);
+    assert.equal(page.items[0]!.id, pinned);
+    assert.ok(page.items.every((review) => review.id !== hidden));
+    assert.equal(page.totalItems, first.totalItems - 1);
+    const curated = readPage(
+      await (await get(handler, '/widget-api/reviews?limit=5&minRating=4')).json(),
+      5,
+      readReview,
+    );
+    assert.ok(curated.items.every((review) => review.rating >= 4));
+  });
+
+  test('a malformed HIDDEN_REVIEWS answers 500 and logs why, naming it', async () => {
+    const logged: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
+    try {
+      const handler = createPlatformHandler({ env: { HIDDEN_REVIEWS: 'rev_1,,rev 2' } });
+      const answer = await get(handler, '/widget-api/reviews');
+      assert.equal(answer.status, 500);
+      assert.match(logged.join('\n'), /HIDDEN_REVIEWS/);
+    } finally {
+      console.error = original;
+    }
+  });
+});
