@@ -83,8 +83,9 @@ export class Curation {
     const limit = query.limit ?? DEFAULT_LIMIT;
     const page = query.page ?? 1;
     const { hidden, pinned } = await this.located(query, read);
+    // `minRating=1` leaves nothing out: the API's own list, one stream.
     const ratings =
-      query.minRating !== undefined && query.rating === undefined
+      (query.minRating ?? 1) > 1 && query.rating === undefined
         ? RATINGS.filter((rating) => rating >= query.minRating!)
         : [query.rating];
     const firsts = await Promise.all(
