@@ -34,7 +34,8 @@ describe('minRating on the JSON route', () => {
   for (const sortType of SORTS) {
     for (const minRating of [1, 2, 3, 4, 5]) {
       test(`${sortType ?? 'default order'}, minRating=${minRating}: pages complete, disjoint and counted, the sort kept, calls bounded`, async () => {
-        const s = stand();
+        // Stream pages of 5 (the proxy's largest page): the walk crosses many of each stream's pages.
+        const s = stand({ limits: { maxLimit: 5 } });
         const sort = sortType ? `&sortType=${sortType}` : '';
         const query = `limit=5&minRating=${minRating}${sort}`;
         const expected = s.reviews.filter(
@@ -90,7 +91,7 @@ describe('minRating on the JSON route', () => {
   }
 
   test('a cold page 1 costs one upstream call per rating in the set; the walk never asks twice', async () => {
-    const s = stand();
+    const s = stand({ limits: { maxLimit: 5 } });
     const first = await s.get('reviews?limit=5&minRating=4&sortType=RECENT_REVIEWS');
     assert.equal(first.status, 200);
     assert.deepEqual(
@@ -106,6 +107,15 @@ describe('minRating on the JSON route', () => {
     const asked = s.calls.map((url) => url.search);
     assert.equal(new Set(asked).size, asked.length, 'no upstream page asked twice');
     assert.ok(s.calls.length <= 2 * pages.length + 4, `${s.calls.length} calls for ${pages.length} pages`);
+  });
+
+  test('stream pages are read at the proxy’s largest page, shared by every page size', async () => {
+    const s = stand();
+    const fives = await walk(s, 'limit=5&minRating=4&sortType=RECENT_REVIEWS');
+    assert.ok(s.calls.every((url) => url.searchParams.get('limit') === '50'));
+    assert.equal(s.calls.length, 2, `${fives.length} pages of 5 from one page of each stream`);
+    await walk(s, 'limit=10&minRating=4&sortType=RECENT_REVIEWS');
+    assert.equal(s.calls.length, 2, 'another page size reads the same stream pages');
   });
 
   test('minRating with an exact rating: the rating when it is in the set, a 400 below it', async () => {
@@ -149,7 +159,7 @@ describe('hidden and pinned reviews', () => {
     const hidden = [all[0]!, all[7]!, all[20]!].map((review) => String(review.id));
     for (const sortType of SORTS) {
       for (const filter of ['', '&minRating=4', '&rating=5', '&mediaType=TEXT']) {
-        const s = stand({ hiddenReviews: hidden });
+        const s = stand({ hiddenReviews: hidden, limits: { maxLimit: 4 } });
         const query = `limit=4${sortType ? `&sortType=${sortType}` : ''}${filter}`;
         const plain = (await apiOrder(stand(), query)).filter((review) => !hidden.includes(review.id));
         const pages = await walk(s, query);

@@ -3,8 +3,9 @@
  * is exact), hidden reviews and pinned reviews (the owner's settings). A curated page is merged from the
  * API's own pages ("streams"), so it is exact:
  *
- * - **Streams.** `minRating=4` reads `rating=5` and `rating=4` with the visitor's sort, media filter and
- *   page size; without `minRating` (hidden or pinned reviews only) the one stream is the query itself.
+ * - **Streams.** `minRating=4` reads `rating=5` and `rating=4` with the visitor's sort and media filter, at
+ *   the proxy's largest page (`maxLimit`, 50 by default: every visitor's page size shares them); without
+ *   `minRating` (hidden or pinned reviews only) the one stream is the query itself.
  * - **Merge rule per sort.** Newest first (`RECENT_REVIEWS`, `RECENT_WITH_MIN_ONE_REVIEW`): by date, newest
  *   first (a tie: the higher rating first). Highest first: the 5s, then the 4s, …; lowest first: the lowest
  *   rating in the set, then the next. Most relevant and the API's default order: each rating keeps the
@@ -16,7 +17,8 @@
  * - **Cost.** Every stream page is read through the answer cache (the fleet's store with one), under a key of
  *   its own (`upstream:reviews?…`): a cold page 1 costs one upstream call per rating in the set (each
  *   stream's page 1, read at once); reading pages 1..n in order reads each stream page once, so at most
- *   n + (ratings in the set) calls in all (a page jumped to cold reads the streams up to it).
+ *   n + (ratings in the set) calls in all, and far fewer with stream pages of 50 (a page jumped to cold
+ *   reads the streams up to it, 50 reviews a call).
  * - **Hidden and pinned reviews.** Found in the index (the API's list, newest first, at the proxy's
  *   `maxLimit` a page, read until every named id is found or the list ends: a few calls once per
  *   freshness window, shared by every query), so the counts are exact before a walk reaches them. A hidden
@@ -90,8 +92,10 @@ export class Curation {
         : [query.rating];
     const firsts = await Promise.all(
       ratings.map((rating) => {
+        // Stream pages at the proxy's largest page, whatever the visitor's: every page size shares them,
+        // and a page far from the start costs a fiftieth of its position, not its position.
         const streamQuery: ParsedQuery = {
-          limit,
+          limit: this.config.maxLimit,
           sortType: query.sortType,
           rating,
           mediaType: query.mediaType,
