@@ -36,6 +36,7 @@ export const WIDGET_PROPERTIES = {
     ...LIST_PROPERTIES,
     'sortType',
     'rating',
+    'minRating',
     'mediaType',
     'syncUrl',
     'layout',
