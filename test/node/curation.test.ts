@@ -273,3 +273,49 @@ describe('with a fleet store', () => {
     assert.equal(hidden.json.page.totalItems, page1.json.page.totalItems - 1);
   });
 });
+
+describe('every setting together, seeded', () => {
+  test('random selections: each matching review once, none hidden, pins first, counts exact', async () => {
+    const { Random } = await import('../../src/sample/random.ts');
+    const all = stand().reviews;
+    const mediaOf = (review: (typeof all)[number]) => new Set((review.medias ?? []).map((m) => m.type));
+    for (let seed = 1; seed <= 40; seed++) {
+      const random = new Random(seed);
+      const ids = all.map((review) => String(review.id));
+      const hidden = [random.pick(ids), random.pick(ids), random.pick(ids)].filter(
+        (id, i, list) => list.indexOf(id) === i,
+      );
+      const pinned = [random.pick(ids), random.pick(ids)].filter(
+        (id, i, list) => !hidden.includes(id) && list.indexOf(id) === i,
+      );
+      const sortType = random.pick(SORTS);
+      const minRating = random.pick([undefined, 2, 3, 4, 5]);
+      const mediaType = random.pick([undefined, 'IMAGE', 'VIDEO', 'TEXT'] as const);
+      const limit = random.pick([1, 3, 7]);
+      const maxLimit = random.pick([7, 10, 50]);
+      const s = stand({ hiddenReviews: hidden, pinnedReviews: pinned, limits: { maxLimit } });
+      const query = [
+        `limit=${limit}`,
+        sortType && `sortType=${sortType}`,
+        minRating && `minRating=${minRating}`,
+        mediaType && `mediaType=${mediaType}`,
+      ]
+        .filter(Boolean)
+        .join('&');
+      const matches = (review: (typeof all)[number]) =>
+        review.rating! >= (minRating ?? 1) &&
+        (sortType !== 'RECENT_WITH_MIN_ONE_REVIEW' || (review.content ?? '').trim() !== '') &&
+        (mediaType === undefined ||
+          (mediaType === 'TEXT' ? mediaOf(review).size === 0 : mediaOf(review).has(mediaType)));
+      const expected = all.filter((review) => matches(review) && !hidden.includes(String(review.id)));
+      const pages = await walk(s, query);
+      const shown = pages.flatMap((page) => page.items.map((review: ReviewView) => review.id));
+      const label = `seed ${seed}: ${query}, hidden ${hidden}, pinned ${pinned}`;
+      assert.deepEqual([...shown].sort(), expected.map((review) => String(review.id)).sort(), label);
+      for (const page of pages) assert.equal(page.totalItems, expected.length, label);
+      const leading = pinned.filter((id) => expected.some((review) => String(review.id) === id));
+      if ([undefined, 'MOST_RELEVANT', 'RECENT_REVIEWS'].includes(sortType))
+        assert.deepEqual(shown.slice(0, leading.length), leading, label);
+    }
+  });
+});
