@@ -3,7 +3,8 @@
  * (a choice of 1–5) and the snippet writes it, the loader's preload naming it as the loader will ask; the
  * hidden and pinned reviews are proxy settings, written as each way of running the proxy takes them.
  */
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { RwConfigurator } from '../../../src/configurator/configurator.ts';
 import { ELEMENT_ORDER } from '../../../src/configurator/elements.ts';
 import { ownerSettings, reviewIds } from '../../../src/configurator/owner-settings.ts';
 import { readSpecs, type ElementSpec, type Manifest } from '../../../src/configurator/specs.ts';
@@ -49,5 +50,32 @@ describe('the owner’s selection in the configurator', () => {
     expect(settings).to.include('npx netlify env:set PINNED_REVIEWS rev_9');
     expect(settings).to.include('"pinnedReviews": ["rev_9"]');
     expect(ownerSettings([], [])).to.deep.equal([]);
+  });
+
+  it('the configurator says what min-rating makes the list say, and writes the settings for typed ids', async () => {
+    if (!customElements.get('rw-configurator')) customElements.define('rw-configurator', RwConfigurator);
+    history.replaceState(null, '', location.pathname);
+    const element = await fixture<RwConfigurator>(
+      html`<rw-configurator manifest="/__custom-elements__.json"></rw-configurator>`,
+    );
+    const root = element.shadowRoot!;
+    await waitUntil(() => root.querySelector('#attribute-min-rating'), 'the min-rating control');
+    const select = root.querySelector<HTMLSelectElement>('#attribute-min-rating')!;
+    select.value = '4';
+    select.dispatchEvent(new Event('change'));
+    await element.updateComplete;
+    const fieldset = [...root.querySelectorAll('fieldset')].find((candidate) =>
+      candidate.querySelector('legend')?.textContent?.includes('Choose what shows'),
+    )!;
+    expect(fieldset.textContent!.replace(/\s+/g, ' ')).to.include('Showing our 4- and 5-star reviews');
+    expect(root.querySelector<HTMLTextAreaElement>('#snippet')!.value).to.include('min-rating="4"');
+    const hidden = root.querySelector<HTMLInputElement>('#hidden')!;
+    hidden.value = 'rev_1, rev_2';
+    hidden.dispatchEvent(new Event('change'));
+    await element.updateComplete;
+    const codes = [...fieldset.querySelectorAll('code')].map((code) => code.textContent);
+    expect(codes).to.include('HIDDEN_REVIEWS=rev_1,rev_2');
+    expect(root.querySelector<HTMLTextAreaElement>('#snippet')!.value).not.to.include('rev_1');
+    history.replaceState(null, '', location.pathname);
   });
 });
