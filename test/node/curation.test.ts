@@ -109,6 +109,14 @@ describe('minRating on the JSON route', () => {
     assert.ok(s.calls.length <= 2 * pages.length + 4, `${s.calls.length} calls for ${pages.length} pages`);
   });
 
+  test('a page past the end costs no more than page 1 (the streams’ first pages say where they end)', async () => {
+    const s = stand({ limits: { maxLimit: 5, maxPage: 10_000 } });
+    const { status, json } = await s.get('reviews?limit=5&minRating=4&page=9000');
+    assert.equal(status, 200);
+    assert.deepEqual(json.page.items, []);
+    assert.equal(s.calls.length, 2, 'rating=5 and rating=4, page 1 of each');
+  });
+
   test('stream pages are read at the proxy’s largest page, shared by every page size', async () => {
     const s = stand();
     const fives = await walk(s, 'limit=5&minRating=4&sortType=RECENT_REVIEWS');

@@ -138,7 +138,8 @@ export class Curation {
       }
     };
     const order = orderOf(query.sortType, firsts);
-    while (shown.length < wanted) {
+    // A page past the end is known from the streams' first pages: nothing more is read for it.
+    while (page <= totalPages && shown.length < wanted) {
       const next = await order(head);
       if (!next) break;
       shown.push(next.item);
