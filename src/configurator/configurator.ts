@@ -10,6 +10,7 @@ import type { AttributeSpec, CssPropertySpec, ElementSpec } from './specs.ts';
 import { SpecsController } from './specs-controller.ts';
 import { allowSettings, siteOrigin } from './allow-site.ts';
 import { ownerSettings, reviewIds } from './owner-settings.ts';
+import { DEFAULT_PROXY_MOUNT } from '../api/protocol.ts';
 import {
   absoluteEndpoint,
   normalise,
@@ -436,7 +437,7 @@ export class RwConfigurator extends LitElement {
               the rules ask it (Trustpilot's guidelines, the FTC's rule 16 CFR 465).`
         }
         Single reviews are hidden or pinned on the proxy, for every page at once: their ids are each review's
-        <code>id</code> in <code>/widget-api/reviews</code>.
+        <code>id</code> in <code>${DEFAULT_PROXY_MOUNT}/reviews</code>.
       </p>
       ${field('hidden', 'Reviews to hide', 'In no answer of the proxy; counts stay exact.', this.hiddenIds, (v) => (this.hiddenIds = v))}
       ${field('pinned', 'Reviews to pin', 'First on page 1, in this order, where they match.', this.pinnedIds, (v) => (this.pinnedIds = v))}
