@@ -19,6 +19,7 @@ import {
   searchOf,
   snippetOf,
   SNIPPET_SCRIPT,
+  styleOf,
   stateFromSearch,
   stateFromSnippet,
   type ConfiguratorState,
@@ -26,6 +27,7 @@ import {
   type PageContext,
 } from './state.ts';
 import { contrastRatio } from './contrast.ts';
+import { holdOf, measureHeights, styleHash, type Hold } from './hold.ts';
 import { prose } from './reference.ts';
 
 /** The theme's own text and card colours, for the contrast shown before the owner picks any. */
@@ -44,6 +46,7 @@ export class RwConfigurator extends LitElement {
     site: { state: true },
     hiddenIds: { state: true },
     pinnedIds: { state: true },
+    measured: { state: true },
   };
 
   /** Where custom-elements.json is served. */
@@ -59,6 +62,12 @@ export class RwConfigurator extends LitElement {
   /** The review ids typed under "Hide or pin reviews": proxy settings, never part of the snippet. */
   hiddenIds = '';
   pinnedIds = '';
+
+  /**
+   * The space the widget holds until it arrives (hold.ts), measured in the preview for the snippet it was
+   * made from (`for`: the snippet without a hold), and the hash a strict CSP allows its `<style>` by.
+   */
+  measured?: { for: string; hold?: Hold; hash?: string };
 
   /** The proxy's public URL: the server this page came from, which the snippet's addresses name. */
   private readonly origin = location.origin;
@@ -83,9 +92,20 @@ export class RwConfigurator extends LitElement {
     return this.specs!.find((spec) => spec.tag === this.state!.tag)!;
   }
 
-  /** The snippet for the current state: the script's and the proxy's absolute addresses. */
-  get snippet(): string {
+  /** The snippet for the current state (the script's and the proxy's absolute addresses), without a hold. */
+  private get bareSnippet(): string {
     return snippetOf(this.state!, this.spec, new URL(this.script, location.href).href, this.origin);
+  }
+
+  /** The hold measured for the current state, once the preview has shown the widget. */
+  private get hold(): Hold | undefined {
+    return this.measured?.for === this.bareSnippet ? this.measured.hold : undefined;
+  }
+
+  /** The snippet for the current state, holding the widget's space once it has been measured. */
+  get snippet(): string {
+    const script = new URL(this.script, location.href).href;
+    return snippetOf(this.state!, this.spec, script, this.origin, this.hold);
   }
 
   private commit(next: ConfiguratorState, notice = ''): void {
@@ -125,7 +145,42 @@ export class RwConfigurator extends LitElement {
       frame.height = String(Math.max(320, Math.ceil(root.getBoundingClientRect().height)));
     });
     this.previewSize.observe(root);
+    void this.measure(frame, this.bareSnippet);
   };
+
+  /**
+   * Measures the preview's widget once it shows its content (the loader's rendering: a shadow root, every
+   * card in), for the snippet `made` from. A widget that shows its error for a second (its proxy cannot be
+   * reached from here), or nothing for fifteen, holds nothing: the snippet goes without a hold.
+   */
+  private async measure(frame: HTMLIFrameElement, made: string): Promise<void> {
+    const page = frame.contentDocument;
+    const widget = page?.querySelector<HTMLElement>(this.state!.tag);
+    if (!page || !widget) return;
+    const root = () => widget.shadowRoot;
+    const shown = () =>
+      !!root()?.querySelector('*:not(style)') && !root()!.querySelector('.items>[hidden],[aria-busy="true"]');
+    const started = performance.now();
+    let failedSince: number | undefined;
+    for (;;) {
+      // A new preview (another state) measures for itself.
+      if (frame.contentDocument !== page || this.bareSnippet !== made) return;
+      const now = performance.now();
+      failedSince = root()?.querySelector('[part="error"]') ? (failedSince ?? now) : undefined;
+      if (failedSince === undefined && shown()) break;
+      if ((failedSince !== undefined && now - failedSince > 1000) || now - started > 15_000) {
+        this.measured = { for: made };
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await page.fonts.ready;
+    if (frame.contentDocument !== page || this.bareSnippet !== made) return;
+    const hold = holdOf(this.state!.tag, this.state!.attributes, measureHeights(widget));
+    const style = styleOf(this.state!, this.spec, hold);
+    const hash = style ? await styleHash(style) : undefined;
+    if (this.bareSnippet === made) this.measured = { for: made, hold, hash };
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -228,15 +283,12 @@ export class RwConfigurator extends LitElement {
               title="Preview of the snippet, ${page.width} px wide"
               width=${page.width}
               height="480"
-              .srcdoc=${previewPage(snippet, page)}
+              .srcdoc=${previewPage(this.bareSnippet, page)}
               @load=${this.fitPreview}
             ></iframe>
           </div>
           <label for="snippet" class="heading">Your snippet</label>
-          <p class="hint" id="snippet-hint">
-            Paste it where the widget goes. If your site's Content-Security-Policy forbids inline styles, move
-            the <code>&lt;style&gt;</code> rule into your stylesheet.
-          </p>
+          <p class="hint" id="snippet-hint">Paste it where the widget goes. ${this.renderHoldHint()}</p>
           <textarea
             id="snippet"
             readonly
@@ -259,6 +311,25 @@ export class RwConfigurator extends LitElement {
         </div>
       </div>
     `;
+  }
+
+  /** What the snippet's `<style>` is for, and what a strict Content-Security-Policy must allow of it. */
+  private renderHoldHint() {
+    const made = this.measured?.for === this.bareSnippet ? this.measured : undefined;
+    const hold = made
+      ? made.hold
+        ? html`Its <code>&lt;style&gt;</code> and <code>&lt;rw-hold&gt;</code> keep the space the widget takes
+            at every width, measured in the preview, so nothing on your page moves when it arrives.`
+        : nothing
+      : html`<span class="measuring">Measuring the space the widget takes…</span>`;
+    const csp = made?.hash
+      ? html`If your site's Content-Security-Policy forbids inline styles, allow this one with
+          <code>style-src ${made.hash}</code>, or move its rules into your stylesheet.`
+      : this.snippet.includes('<style>')
+        ? html`If your site's Content-Security-Policy forbids inline styles, move the
+            <code>&lt;style&gt;</code> rules into your stylesheet.`
+        : nothing;
+    return html`${hold} ${csp}`;
   }
 
   private renderRadios(

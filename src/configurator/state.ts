@@ -7,6 +7,7 @@
 import { FRAGMENT_ATTRIBUTES, fragmentUrl, type FragmentTag } from '../api/fragment-attributes.ts';
 import { escapeAttribute } from '../api/html.ts';
 import { DEFAULT_PROXY_MOUNT } from '../api/protocol.ts';
+import type { Hold } from './hold.ts';
 import type { AttributeSpec, ElementSpec } from './specs.ts';
 
 export const PAGE_WIDTHS = [360, 390, 768, 1280] as const;
@@ -119,15 +120,18 @@ export function normalise(state: ConfiguratorState, specs: ElementSpec[]): ReadS
 export const SNIPPET_SCRIPT = '/dist/loader.js';
 
 /**
- * The snippet: the script, the custom properties (if any) in a `<style>` for the element, and the element
- * with the attributes that differ from their defaults, in the manifest's order. `origin` is the proxy's
- * (the configurator's server): the endpoint is written absolute on it, so the snippet works on any site.
+ * The snippet: the script, a `<style>` with the space the widget holds until it arrives (`hold`, once the
+ * preview has been measured: hold.ts) and the custom properties (if any), and the element with the
+ * attributes that differ from their defaults, in the manifest's order, holding its space with a
+ * `<rw-hold>` child. `origin` is the proxy's (the configurator's server): the endpoint is written absolute
+ * on it, so the snippet works on any site.
  */
 export function snippetOf(
   state: ConfiguratorState,
   spec: ElementSpec,
   scriptUrl: string,
   origin: string,
+  hold?: Hold,
 ): string {
   const attributes = spec.attributes
     .filter((attribute) => attribute.name in state.attributes)
@@ -139,12 +143,23 @@ export function snippetOf(
         : ` ${name}="${escapeAttribute(value)}"`;
     })
     .join('');
+  const text = styleOf(state, spec, hold);
+  const style = text ? `<style>${text}</style>\n` : '';
+  const child = hold ? `<rw-hold class="${hold.className}" aria-hidden="true"></rw-hold>` : '';
+  return `${preloadOf(state, scriptUrl, origin)}<script type="module" src="${escapeAttribute(scriptUrl)}"></script>\n${style}<${spec.tag}${attributes}>${child}</${spec.tag}>\n`;
+}
+
+/**
+ * The text of the snippet's `<style>` (empty when it needs none): the hold's rules, then the custom
+ * properties for the element. A strict Content-Security-Policy allows it by its hash (hold.ts `styleHash`).
+ */
+export function styleOf(state: ConfiguratorState, spec: ElementSpec, hold?: Hold): string {
   const properties = spec.cssProperties
     .filter((property) => property.name in state.properties)
     .map(({ name }) => `    ${name}: ${state.properties[name]};\n`)
     .join('');
-  const style = properties ? `<style>\n  ${spec.tag} {\n${properties}  }\n</style>\n` : '';
-  return `${preloadOf(state, scriptUrl, origin)}<script type="module" src="${escapeAttribute(scriptUrl)}"></script>\n${style}<${spec.tag}${attributes}></${spec.tag}>\n`;
+  const rules = [...(hold?.rules ?? []), ...(properties ? [`${spec.tag} {\n${properties}  }`] : [])];
+  return rules.length ? `\n  ${rules.join('\n  ')}\n` : '';
 }
 
 /**

@@ -226,8 +226,15 @@ async function fragment(widget: Element): Promise<[DocumentFragment, Element]> {
   return [rendered.content, answers];
 }
 
-/** Puts a fragment in the widget's shadow root, in place of what was there, and its answers in the widget. */
-function fill(widget: Element, root: ShadowRoot, [content, answers]: [DocumentFragment, Element]): void {
+/**
+ * Puts a fragment in the widget's shadow root (made the first time), in place of what was there, and its
+ * answers in the widget.
+ */
+function fill(widget: Element, [content, answers]: [DocumentFragment, Element]): ShadowRoot {
+  // How tall the widget is before (the snippet's hold, which shows until the widget has a shadow root; or
+  // the page before): read first.
+  const { height } = widget.getBoundingClientRect();
+  const root = widget.shadowRoot ?? widget.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [...content.querySelectorAll('style')].map((style) => {
     const text = style.textContent ?? '';
     style.remove();
@@ -239,15 +246,26 @@ function fill(widget: Element, root: ShadowRoot, [content, answers]: [DocumentFr
     }
     return sheet;
   });
-  // A list's items after its first are shown a frame later: the list's first frame lays out its controls
-  // and one card, not every card near the viewport (they stay in place, hidden, so a control's place
-  // among the widget's does not change in between).
-  const later = [...content.querySelectorAll('.items>:nth-child(n+2)')];
+  // A list's items after its first, and what follows them (the paging), are shown a frame later: the
+  // list's first frame lays out its controls and one card, not every card near the viewport (they stay in
+  // place, hidden, so a control's place among the widget's does not change in between; the paging, hidden
+  // too, is not seen to jump down). Meanwhile the widget keeps the height it had (the snippet's hold, or the
+  // page before), so that nothing below it moves for that frame.
+  const later = [...content.querySelectorAll('.items>:nth-child(n+2),.content~*')];
+  const { style } = widget as HTMLElement;
+  if (later[0]) style.minHeight = `${height}px`;
   for (const item of later) item.setAttribute('hidden', '');
   root.replaceChildren(content);
   widget.querySelector(`:scope > script[${SERVER_ANSWERS_ATTRIBUTE}]`)?.remove();
   widget.append(answers);
-  if (later[0]) void inTurn(() => later.forEach((item) => item.removeAttribute('hidden')));
+  if (later[0])
+    void inTurn(() => {
+      later.forEach((item) => item.removeAttribute('hidden'));
+      style.minHeight = '';
+      // (Read first: an engine may write the emptied style back to its attribute when it is next read.)
+      if (!widget.getAttribute('style')) widget.removeAttribute('style');
+    });
+  return root;
 }
 
 /**
@@ -267,10 +285,7 @@ async function paint(widget: Element): Promise<void> {
   try {
     const rendered = await fragment(widget);
     await inTurn(() => {
-      if (defined(widget) || widget.shadowRoot) return;
-      const root = widget.attachShadow({ mode: 'open' });
-      fill(widget, root, rendered);
-      show(widget, root);
+      if (!defined(widget) && !widget.shadowRoot) show(widget, fill(widget, rendered));
     });
   } catch {
     loadCode(widget.localName);
@@ -387,7 +402,7 @@ async function turnPage(widget: Element, state: Shown, page: string): Promise<vo
     const status = root.querySelector('[role="status"]');
     // (Taken before the old rendering goes, which may blur what held focus.)
     const { focused } = state;
-    fill(widget, root, rendered);
+    fill(widget, rendered);
     state.first = root.firstChild!;
     // The live region stays the same node, so that assistive technology says what changed: the new page.
     const region = root.querySelector('[role="status"]');

@@ -207,6 +207,8 @@ test('the snippet pasted into a blank page renders exactly what the preview show
         const query = `?${search}&w=${context.width}&scheme=${context.scheme}&dir=${context.dir}&lang=${context.lang}`;
         await configurator.goto(`${running.app.url}/configure/${query}`);
         const controls = configurator.locator('rw-configurator');
+        // The snippet as it is once the preview's widget has been measured (its hold in).
+        await controls.locator('.measuring').waitFor({ state: 'detached' });
         await copySnippet(configurator);
         const copied = await configurator.evaluate(() => navigator.clipboard.readText());
         assert.equal(copied, await controls.locator('#snippet').inputValue(), label);

@@ -8,7 +8,17 @@ import { assertAccessibleEverywhere, pageProblems, useAppAndBrowser } from './su
 const running = useAppAndBrowser();
 
 const configurator = (page: Page) => page.locator('rw-configurator');
-const snippet = (page: Page) => configurator(page).locator('#snippet').inputValue();
+/** The snippet once the preview's widget has been measured (its hold in, or none where it cannot show). */
+async function snippet(page: Page): Promise<string> {
+  await configurator(page).locator('.measuring').waitFor({ state: 'detached' });
+  return configurator(page).locator('#snippet').inputValue();
+}
+/** A snippet without its hold (the `<rw-hold>` child and its rules): what the preview shows. */
+const withoutHold = (text: string) =>
+  text
+    .replace(/^ {2}(?::where\(|\.rw-hold-).*\n/gm, '')
+    .replace(/<style>\n<\/style>\n/, '')
+    .replace(/<rw-hold class="rw-hold-\w+" aria-hidden="true"><\/rw-hold>/, '');
 
 test('/configure: a dark, right-to-left carousel at phone width, built with the controls alone; the preview is the snippet', async () => {
   const page = await running.browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -35,16 +45,29 @@ test('/configure: a dark, right-to-left carousel at phone width, built with the 
   // Whole addresses of this server (the proxy): on the site it is pasted into, a path would name that site.
   assert.ok(
     text.includes(
-      `<review-list endpoint="${running.app.url}/widget-api" layout="carousel" theme="dark"></review-list>`,
+      `<review-list endpoint="${running.app.url}/widget-api" layout="carousel" theme="dark"><rw-hold class="rw-hold-`,
     ),
     text,
+  );
+  // The space it holds until it arrives, measured in the preview; and what a strict CSP must allow of it.
+  const hold =
+    /<style>\n {2}:where\(review-list:not\(:defined\)\) \{[^}]+\}\n {2}\.(rw-hold-\w+) \{ display: block; padding-top: calc\(\d+px [^\n]+\) \}\n<\/style>\n/.exec(
+      text,
+    );
+  assert.ok(hold, text);
+  assert.ok(text.includes(`<rw-hold class="${hold[1]}" aria-hidden="true"></rw-hold></review-list>`), text);
+  assert.match(
+    await controls.locator('#snippet-hint').innerText(),
+    /keep the space the widget takes at every width.*style-src 'sha256-[A-Za-z0-9+/]{43}='/s,
   );
   assert.equal(await controls.getByLabel(/^Proxy address/).inputValue(), `${running.app.url}/widget-api`);
   assert.equal(await controls.getByRole('button', { name: '390 px' }).getAttribute('aria-pressed'), 'true');
 
   const frame = controls.locator('iframe');
   assert.equal(await frame.getAttribute('width'), '390');
-  assert.ok((await frame.evaluate((element: HTMLIFrameElement) => element.srcdoc)).includes(text));
+  assert.ok(
+    (await frame.evaluate((element: HTMLIFrameElement) => element.srcdoc)).includes(withoutHold(text)),
+  );
   const preview = page.frameLocator('rw-configurator iframe');
   await preview.locator('review-list [aria-roledescription="carousel"]').waitFor();
   assert.equal(await preview.locator('html').getAttribute('dir'), 'rtl');
@@ -74,7 +97,7 @@ test('/configure: a pasted embed is read into the controls; what the elements do
   await controls.getByRole('button', { name: 'Read it into the controls' }).click();
   assert.equal(
     // (After the preload and the script.)
-    await snippet(page).then((text) => text.split('\n').slice(2).join('\n')),
+    await snippet(page).then((text) => withoutHold(text).split('\n').slice(2).join('\n')),
     `<style>\n  rating-summary {\n    --rw-color-accent: #0a7;\n  }\n</style>\n<rating-summary endpoint="${running.app.url}/api" layout="badge"></rating-summary>\n`,
   );
   assert.match((await controls.locator('.notice').textContent()) ?? '', /sparkle/);

@@ -19,13 +19,57 @@ const error = console.error.bind(console);
 console.error = (...args) => { note('console.error: ' + args.join(' ')); error(...args); };
 `;
 
+/**
+ * What a page's first frames show (issue 42), recorded from before the body is parsed: at every animation
+ * frame, where the text after the widgets stands on the page, where the screen ends, and each widget's
+ * height and whether its content is in (a shadow root); and, in an engine that reports them, the layout
+ * shifts.
+ */
+const POSITIONS = `window.__frames = [];
+window.__shift = 0;
+const WIDGETS = ['business-card', 'rating-summary', 'review-list', 'post-list'];
+const frame = () => {
+  const after = document.getElementById('after');
+  if (after) {
+    window.__frames.push({
+      after: after.getBoundingClientRect().top + scrollY,
+      view: scrollY + innerHeight,
+      widgets: [...document.querySelectorAll(WIDGETS.join())].map((widget) => ({
+        tag: widget.localName,
+        height: widget.getBoundingClientRect().height,
+        in: !!widget.shadowRoot?.firstChild,
+        floating: widget.hasAttribute('floating'),
+      })),
+    });
+  }
+  if (window.__frames.length < 3000) requestAnimationFrame(frame);
+};
+requestAnimationFrame(frame);
+if (PerformanceObserver.supportedEntryTypes?.includes('layout-shift')) {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+} else window.__shift = null;
+`;
+
+/** How `/` is served: the snippet, and what its page's CSP allows of inline styles. */
+export interface HostPage {
+  /**
+   * `style-src` beyond `'self'`: the hashes of the snippet's `<style>` blocks (a strict policy), or
+   * `'unsafe-inline'` (the default, as many sites have).
+   */
+  styleSrc?: string;
+  /** Text after the snippet (`<p id="after">`), whose place the position recorder follows. */
+  after?: string;
+}
+
 export interface HostSite {
   /** `http://{host}:{port}`: the origin the proxy must allow. */
   readonly url: string;
   /** The reports of the CSP violations of its page. */
   readonly violations: string[];
   /** What `/` serves from now on: `snippet` in a page whose CSP allows `proxy` (an origin). */
-  show(snippet: string, proxy: string): void;
+  show(snippet: string, proxy: string, options?: HostPage): void;
   close(): Promise<void>;
 }
 
@@ -34,7 +78,7 @@ export interface HostSite {
  * pick the name the proxy's URL does not use, so that the two are different sites, not only origins).
  */
 export async function startHostSite(host: 'localhost' | '127.0.0.1'): Promise<HostSite> {
-  let page = { snippet: '', proxy: '' };
+  let page: { snippet: string; proxy: string } & HostPage = { snippet: '', proxy: '' };
   const violations: string[] = [];
   const server = createServer((request, response) => {
     if (request.url === '/csp-report') {
@@ -50,20 +94,25 @@ export async function startHostSite(host: 'localhost' | '127.0.0.1'): Promise<Ho
       response.writeHead(200, { 'content-type': 'text/javascript' }).end(RECORDER);
       return;
     }
+    if (request.url === '/positions.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(POSITIONS);
+      return;
+    }
     if (request.url !== '/') {
       response.writeHead(404).end();
       return;
     }
-    const { snippet, proxy } = page;
+    const { snippet, proxy, styleSrc = "'unsafe-inline'", after } = page;
     response
       .writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         // The proxy's origin for scripts, requests and images; inline styles for the snippet's <style>.
-        'content-security-policy': `default-src 'self' ${proxy}; img-src 'self' ${proxy} https:; style-src 'self' 'unsafe-inline'; report-uri /csp-report`,
+        'content-security-policy': `default-src 'self' ${proxy}; img-src 'self' ${proxy} https:; style-src 'self' ${styleSrc}; report-uri /csp-report`,
       })
       .end(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Another site</title>` +
-          `<script src="/recorder.js"></script></head><body><h1>Our bakery</h1>\n${snippet}</body></html>`,
+          `<script src="/recorder.js"></script>${after === undefined ? '' : '<script src="/positions.js"></script>'}` +
+          `</head><body><h1>Our bakery</h1>\n${snippet}${after === undefined ? '' : `<p id="after">${after}</p>`}</body></html>`,
       );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -72,8 +121,8 @@ export async function startHostSite(host: 'localhost' | '127.0.0.1'): Promise<Ho
   return {
     url: `http://${host}:${port}`,
     violations,
-    show: (snippet, proxy) => {
-      page = { snippet, proxy };
+    show: (snippet, proxy, options = {}) => {
+      page = { snippet, proxy, ...options };
       violations.length = 0;
     },
     close: () =>

@@ -22,8 +22,15 @@ export interface EnginePage {
   close(): Promise<void>;
 }
 
-export async function openEngine(engine: Engine): Promise<EnginePage> {
-  if (engine === 'webkit') return openWebKit();
+/** A page's viewport, in CSS pixels. */
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** Opens `engine`; at `viewport` where a test asks for one (else the driver's own default). */
+export async function openEngine(engine: Engine, viewport?: Viewport): Promise<EnginePage> {
+  if (engine === 'webkit') return openWebKit(viewport);
   const browser = await puppeteer.launch(
     engine === 'chromium'
       ? {
@@ -31,8 +38,14 @@ export async function openEngine(engine: Engine): Promise<EnginePage> {
           executablePath: findChromium(),
           args: CHROMIUM_FOREGROUND_ARGS, // the lazy start needs frames
           headless: true,
+          ...(viewport && { defaultViewport: viewport }),
         }
-      : { browser: 'firefox', executablePath: FIREFOX_PATH, headless: true },
+      : {
+          browser: 'firefox',
+          executablePath: FIREFOX_PATH,
+          headless: true,
+          ...(viewport && { defaultViewport: viewport }),
+        },
   );
   const page = await browser.newPage();
   const evaluate = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
@@ -54,7 +67,7 @@ async function poll(engine: Engine, ask: () => Promise<unknown>, what: string, t
   }
 }
 
-async function openWebKit(): Promise<EnginePage> {
+async function openWebKit(viewport?: Viewport): Promise<EnginePage> {
   const driver = await startWebKitDriver();
   try {
     const browser = await remote({
@@ -65,6 +78,8 @@ async function openWebKit(): Promise<EnginePage> {
       connectionRetryCount: 20,
       capabilities: WEBKIT_CAPABILITIES as WebdriverIO.Capabilities,
     });
+    // The window as large as the viewport asked for (MiniBrowser under automation has no toolbar).
+    if (viewport) await browser.setWindowSize(viewport.width, viewport.height);
     // The function travels as the script's own source (no eval in the page: the demo's CSP forbids it);
     // its promise is awaited in the page and the value handed back through the async callback.
     const evaluate = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>

@@ -146,7 +146,14 @@ export abstract class RwElement extends LitElement {
    */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     const written = this.shadowRoot;
-    if (!written?.firstChild) return super.createRenderRoot();
+    if (!written?.firstChild) {
+      // The configurator's snippet holds the widget's space with a `<rw-hold>` child, which shows until the
+      // element has a shadow root: its height is kept until the element shows what it loaded (below), so
+      // the page does not move in between (the plain embed; docs/embedding.md, "Nothing moves").
+      if (this.querySelector(':scope>rw-hold'))
+        this.style.minHeight = `${this.getBoundingClientRect().height}px`;
+      return super.createRenderRoot();
+    }
     this.serverRendered = written.querySelector('[aria-busy="true"]') ? 'loading' : 'content';
     return written;
   }
@@ -230,6 +237,11 @@ export abstract class RwElement extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    // The hold's height is given back once nothing is loading any more (every card of a page in).
+    if (this.style.minHeight && this.renderRoot.querySelector('[aria-busy="false"]')) {
+      this.style.minHeight = '';
+      if (!this.getAttribute('style')) this.removeAttribute('style');
+    }
     const names = this.attributesToCorrect;
     if (names?.size) {
       this.attributesToCorrect = undefined;
