@@ -15,7 +15,8 @@
  * first frame that shows what it did (page 2 with all its cards in; the text open), seen by a
  * MutationObserver in the page, not by the test tool's polling, which lags a busy page by a few frames.
  *
- *   node --import tsx bench/visitor.ts   (needs `vite build`; also part of `npm run bench`)
+ *   node --import tsx bench/visitor.ts   (needs `vite build` and `node scripts/manifest.mjs`: the configurator reads
+ *   custom-elements.json; also part of `npm run bench`)
  */
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -31,11 +32,20 @@ const ROUNDS = Number(process.env.BENCH_VISITOR_ROUNDS) || 5;
 const PROFILE = { latency: 150, download: (1638.4 * 1024) / 8, upload: (750 * 1024) / 8, cpu: 4 };
 const VIEWPORT = { width: 390, height: 844 };
 
+/** The top of a page whose widgets come right after its title: in the first screen (issue 42). */
+const TITLE = `<h1>Kettle &amp; Crumb</h1><p>Bread, cakes and coffee on Harbour Lane since 1998.</p>`;
+/** What follows the widgets there, whose moves count. */
+const AFTER = `<p>Come in for a warm loaf, stay for the cinnamon buns. Open every day from seven.</p>`;
 const HERO = `<header class="hero"><h1>Kettle &amp; Crumb</h1><p>Bread, cakes and coffee on Harbour Lane since 1998. Come in for a warm loaf, stay for the cinnamon buns.</p><a href="#reviews">What our guests say</a></header>`;
 const STYLE = `<style>body{margin:0;font:16px/1.5 system-ui,sans-serif}.hero{padding:48px 20px;min-height:280px;background:#f6efe6}main{padding:0 16px}</style>`;
 
 interface PageUnderTest {
   name: string;
+  /**
+   * Where the widgets sit: below the hero (default), or right under the page's title, in the first screen,
+   * at the phone's width on its profile or at a desktop's (1280 px) unthrottled (issue 42).
+   */
+  firstScreen?: 'phone' | 'desktop';
   /** The body after the hero: the widgets (or their HTML) and scripts. */
   body: (proxy: string, fragments: Fragments) => string;
   /** Whether it shows reviews, and whether a tap can page them. */
@@ -79,6 +89,12 @@ const preloads = (proxy: string) =>
 const LOADER = (proxy: string) => `${proxy}/dist/loader.js`;
 const included = ({ card, summary, list }: Fragments) => card + summary + list;
 
+/** The configurator's snippets (each widget's space held: issue 42), as /configure/ gives them, read once. */
+let configured: string | undefined;
+
+/** A desktop's window, unthrottled: where a widget in the first screen is laid out at another width. */
+const DESKTOP = { width: 1280, height: 800 };
+
 const PAGES: PageUnderTest[] = [
   { name: 'no widgets', body: () => '', reviews: false, interactive: false },
   {
@@ -120,7 +136,44 @@ const PAGES: PageUnderTest[] = [
     reviews: true,
     interactive: true,
   },
+  {
+    name: 'the configurator’s snippets right under the page’s title (the widgets in the first screen), phone',
+    body: () => configured!,
+    reviews: true,
+    interactive: false,
+    firstScreen: 'phone',
+  },
+  {
+    name: 'the configurator’s snippets right under the page’s title, 1280 px unthrottled',
+    body: () => configured!,
+    reviews: true,
+    interactive: false,
+    firstScreen: 'desktop',
+  },
 ];
+
+/**
+ * The configurator's snippets of a business card, a rating summary and a review list, copied once each
+ * widget's space has been measured (their `<style>` and `<rw-hold>` included), naming the proxy at `proxy`.
+ */
+async function configuratorSnippets(browser: Browser, app: string, proxy: string): Promise<string> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript(NAME_SHIM);
+  const page = await context.newPage();
+  let snippets = '';
+  for (const search of ['el=business-card', 'el=rating-summary', 'el=review-list']) {
+    await page.goto(`${app}/configure/?${search}`);
+    const configurator = page.locator('rw-configurator');
+    // The controls first (before the manifest is read there is no hint, so nothing is measuring yet).
+    await configurator.locator('#snippet').waitFor({ timeout: 60_000 });
+    await configurator.locator('.measuring').waitFor({ state: 'detached', timeout: 60_000 });
+    const snippet = await configurator.locator('#snippet').inputValue();
+    if (!snippet.includes('<rw-hold')) throw new Error(`${search}: the configurator measured no hold`);
+    snippets += snippet.replaceAll(app, proxy);
+  }
+  await context.close();
+  return snippets;
+}
 
 /** Recorded in the page from its first byte: long tasks and first review (layout shifts: `recordLayoutShift`). */
 function recorder(): void {
@@ -182,17 +235,22 @@ const TAPS = {
 } satisfies Record<string, Tap>;
 
 async function visit(browser: Browser, url: string, under: PageUnderTest, tap?: Tap): Promise<Visit> {
-  const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true });
+  const desktop = under.firstScreen === 'desktop';
+  const context = await browser.newContext(
+    desktop ? { viewport: DESKTOP } : { viewport: VIEWPORT, isMobile: true, hasTouch: true },
+  );
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: PROFILE.latency,
-    downloadThroughput: PROFILE.download,
-    uploadThroughput: PROFILE.upload,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+  if (!desktop) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PROFILE.latency,
+      downloadThroughput: PROFILE.download,
+      uploadThroughput: PROFILE.upload,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+  }
   await page.addInitScript(NAME_SHIM);
   await page.addInitScript(recorder);
   await page.addInitScript(recordLayoutShift);
@@ -317,6 +375,18 @@ const describe = (summary: Summary) =>
       : [`tap → Read more ${ms(summary.readMore)} (longest task ${ms(summary.readMoreLongest)})`]),
   ].join(' · ');
 
+/** A row of a page whose widgets are in the first screen: what moves there (issue 42). */
+function firstScreenRow(under: PageUnderTest, summary: Summary, conditions: string): BenchRow {
+  return {
+    area: 'Visitor',
+    metric: `${under.name}: card + summary + list, then text (${conditions})`,
+    value: describe(summary),
+    baseline: 'the same widgets below a hero (the rows above)',
+    goal: 'CLS < 0.01 (moonshot 0)',
+    verdict: (summary.cls ?? 1) < 0.01 ? 'met' : 'missed',
+  };
+}
+
 /**
  * Fetches the widgets' HTML as a site's server includes it (a PHP include of the fragment route), from
  * `proxy`, for widgets whose endpoint is at `publicUrl` (the browser's way to the same proxy).
@@ -357,10 +427,11 @@ export async function runVisitorBench(): Promise<BenchRow[]> {
   const browser = await launchChromium([front.chromiumFlag]);
   try {
     const fragments = await fetchFragments(app.url, front.url);
+    configured = await configuratorSnippets(browser, app.url, front.url);
     pages = new Map(
       PAGES.map((under, index) => [
         `/${index}.html`,
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${under.name}</title>${STYLE}</head><body>${HERO}<main>${under.body(front.url, fragments)}</main></body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${under.name}</title>${STYLE}</head><body>${under.firstScreen ? TITLE : HERO}<main>${under.body(front.url, fragments)}</main>${under.firstScreen ? AFTER : ''}</body></html>`,
       ]),
     );
     const visits = PAGES.map(() => [] as Visit[]);
@@ -381,10 +452,8 @@ export async function runVisitorBench(): Promise<BenchRow[]> {
       process.stderr.write(`visitor bench: round ${round + 1} of ${ROUNDS}\n`);
     }
     const summaries = visits.map(summarise);
-    const [empty, floor, light, full, bareLight, includedLight, includedFull] = summaries as [
-      Summary,
-      ...Summary[],
-    ];
+    const [empty, floor, light, full, bareLight, includedLight, includedFull, phoneTop, desktopTop] =
+      summaries as [Summary, ...Summary[]];
     const floorLongest = Math.max(floor!.longest ?? 0, 50);
     const floorTbt = floor!.tbt ?? 0;
     const conditions = `Lighthouse mobile (CPU 4×, 150 ms RTT, 1.6 Mbit/s, 390 px), page of another origin, first visit, median of ${ROUNDS}`;
@@ -414,6 +483,12 @@ export async function runVisitorBench(): Promise<BenchRow[]> {
       row(PAGES[5]!.name, includedLight!, includedGoal, meets(includedLight!, false) ? 'met' : 'missed'),
       row(PAGES[3]!.name, full!, 'what the light embed replaces', 'info'),
       row(PAGES[6]!.name, includedFull!, 'what the light embed replaces', 'info'),
+      firstScreenRow(PAGES[7]!, phoneTop!, conditions),
+      firstScreenRow(
+        PAGES[8]!,
+        desktopTop!,
+        `1280×800, unthrottled, page of another origin, first visit, median of ${ROUNDS}`,
+      ),
     ];
   } finally {
     await browser.close();

@@ -17,6 +17,7 @@ import {
   PAGE_WIDTHS,
   previewPage,
   searchOf,
+  cardPartsOf,
   snippetOf,
   SNIPPET_SCRIPT,
   styleOf,
@@ -29,6 +30,16 @@ import {
 import { contrastRatio } from './contrast.ts';
 import { holdOf, measureHeights, styleHash, type Hold } from './hold.ts';
 import { prose } from './reference.ts';
+
+/** What each card part a visitor sees is called in the controls. */
+const CARD_PART_LABELS: Record<string, string> = {
+  avatar: 'Author’s picture',
+  'verified-badge': 'Verified badge',
+  date: 'Date',
+  location: 'Location',
+  reactions: 'Reactions',
+  media: 'Photos',
+};
 
 /** The theme's own text and card colours, for the contrast shown before the owner picks any. */
 const THEME_COLOURS = {
@@ -240,6 +251,7 @@ export class RwConfigurator extends LitElement {
             <legend>Look</legend>
             ${this.renderContrast()} ${spec.cssProperties.map((property) => this.renderProperty(property))}
           </fieldset>
+          ${this.renderCardParts(spec)}
           <fieldset>
             <legend>Parts you can style</legend>
             <ul class="parts">
@@ -311,6 +323,31 @@ export class RwConfigurator extends LitElement {
         </div>
       </div>
     `;
+  }
+
+  /** Each part of a card on or off (`::part(…) { display: none }` in the snippet's `<style>`). */
+  private renderCardParts(spec: ElementSpec) {
+    const parts = cardPartsOf(spec);
+    if (!parts.length) return nothing;
+    const hidden = this.state!.hidden ?? [];
+    const toggle = (part: string, shown: boolean) =>
+      this.commit({
+        ...this.state!,
+        hidden: shown ? hidden.filter((name) => name !== part) : [...hidden, part],
+      });
+    return html`<fieldset>
+      <legend>What a card shows</legend>
+      ${parts.map(
+        (part) =>
+          html`<label class="choice"
+            ><input
+              type="checkbox"
+              .checked=${!hidden.includes(part)}
+              @change=${(event: Event) => toggle(part, (event.target as HTMLInputElement).checked)}
+            />${CARD_PART_LABELS[part] ?? part} <span class="hint"><code>::part(${part})</code></span></label
+          >`,
+      )}
+    </fieldset>`;
   }
 
   /** What the snippet's `<style>` is for, and what a strict Content-Security-Policy must allow of it. */

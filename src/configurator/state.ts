@@ -27,7 +27,21 @@ export interface ConfiguratorState {
   attributes: Record<string, string>;
   /** Custom properties (`--rw-…`) and their values. */
   properties: Record<string, string>;
+  /** The parts of each card the owner turned off ({@link CARD_PARTS}), none when absent. */
+  hidden?: string[];
   page: PageContext;
+}
+
+/**
+ * The parts of a card the configurator can turn off (issue 43, "What a card shows"): each a `::part()` the
+ * element exposes, hidden by one rule of the snippet's `<style>`. An element offers those it has.
+ */
+export const CARD_PARTS = ['avatar', 'verified-badge', 'date', 'location', 'reactions', 'media'] as const;
+
+/** The card parts `spec`'s element has, in {@link CARD_PARTS}' order: none for an element without cards. */
+export function cardPartsOf(spec: ElementSpec): string[] {
+  const has = (name: string) => spec.parts.some((part) => part.name === name);
+  return has('review') || has('post') ? CARD_PARTS.filter(has) : [];
 }
 
 /** A state read back from a URL or a snippet, with what had to be dropped. */
@@ -110,7 +124,15 @@ export function normalise(state: ConfiguratorState, specs: ElementSpec[]): ReadS
     if (problem) dropped.push(`${name}: ${problem}`);
     else properties[name] = value.trim();
   }
-  return { state: { ...state, tag: spec.tag, attributes, properties }, dropped };
+  const offered = cardPartsOf(spec);
+  const hidden = offered.filter((name) => state.hidden?.includes(name));
+  for (const name of state.hidden ?? [])
+    if (!offered.includes(name)) dropped.push(`${name}: not a part of a card of <${spec.tag}>`);
+  const { hidden: _given, ...rest } = state;
+  return {
+    state: { ...rest, tag: spec.tag, attributes, properties, ...(hidden.length ? { hidden } : {}) },
+    dropped,
+  };
 }
 
 /**
@@ -150,15 +172,22 @@ export function snippetOf(
 }
 
 /**
- * The text of the snippet's `<style>` (empty when it needs none): the hold's rules, then the custom
- * properties for the element. A strict Content-Security-Policy allows it by its hash (hold.ts `styleHash`).
+ * The text of the snippet's `<style>` (empty when it needs none): the hold's rules, the card parts turned
+ * off, then the custom properties for the element. A strict Content-Security-Policy allows it by its hash (hold.ts `styleHash`).
  */
 export function styleOf(state: ConfiguratorState, spec: ElementSpec, hold?: Hold): string {
   const properties = spec.cssProperties
     .filter((property) => property.name in state.properties)
     .map(({ name }) => `    ${name}: ${state.properties[name]};\n`)
     .join('');
-  const rules = [...(hold?.rules ?? []), ...(properties ? [`${spec.tag} {\n${properties}  }`] : [])];
+  const hidden = state.hidden?.length
+    ? [`${state.hidden.map((part) => `${spec.tag}::part(${part})`).join(', ')} { display: none }`]
+    : [];
+  const rules = [
+    ...(hold?.rules ?? []),
+    ...hidden,
+    ...(properties ? [`${spec.tag} {\n${properties}  }`] : []),
+  ];
   return rules.length ? `\n  ${rules.join('\n  ')}\n` : '';
 }
 
@@ -223,6 +252,7 @@ export function searchOf(state: ConfiguratorState): string {
   for (const [name, value] of Object.entries(state.attributes))
     if (name !== 'endpoint') params.append(`a.${name}`, value);
   for (const [name, value] of Object.entries(state.properties)) params.append(`p.${name}`, value);
+  if (state.hidden?.length) params.append('hide', state.hidden.join(','));
   return `?${params}`;
 }
 
@@ -258,6 +288,7 @@ export function stateFromSearch(
     if (key === 'a.endpoint') state.attributes.endpoint = relativeEndpoint(value, origin);
     else if (key.startsWith('a.')) state.attributes[key.slice(2)] = value;
     else if (key.startsWith('p.')) state.properties[key.slice(2)] = value;
+    else if (key === 'hide') state.hidden = value.split(',').filter(Boolean);
     else if (!['el', 'w', 'scheme', 'dir', 'lang'].includes(key)) dropped.push(`${key}: not a setting`);
   }
   const read = normalise(state, specs);
@@ -285,11 +316,16 @@ export function stateFromSnippet(
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(style.textContent ?? '');
     for (const rule of sheet.cssRules) {
-      if (
-        !(rule instanceof CSSStyleRule) ||
-        !rule.selectorText.split(',').some((s) => s.trim() === state.tag)
-      )
+      if (!(rule instanceof CSSStyleRule)) continue;
+      // A card part turned off: `review-list::part(avatar), … { display: none }`.
+      const parts = rule.selectorText
+        .split(',')
+        .map((s) => new RegExp(`^${state.tag}::part\\(([\\w-]+)\\)$`).exec(s.trim()));
+      if (rule.style.display === 'none' && parts.every(Boolean)) {
+        state.hidden = [...(state.hidden ?? []), ...parts.map((part) => part![1]!)];
         continue;
+      }
+      if (!rule.selectorText.split(',').some((s) => s.trim() === state.tag)) continue;
       for (const name of rule.style) {
         if (name.startsWith('--')) state.properties[name] = rule.style.getPropertyValue(name).trim();
       }

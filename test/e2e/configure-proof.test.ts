@@ -208,6 +208,7 @@ test('the snippet pasted into a blank page renders exactly what the preview show
         await configurator.goto(`${running.app.url}/configure/${query}`);
         const controls = configurator.locator('rw-configurator');
         // The snippet as it is once the preview's widget has been measured (its hold in).
+        await controls.locator('#snippet').waitFor();
         await controls.locator('.measuring').waitFor({ state: 'detached' });
         await copySnippet(configurator);
         const copied = await configurator.evaluate(() => navigator.clipboard.readText());

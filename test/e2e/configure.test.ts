@@ -10,6 +10,8 @@ const running = useAppAndBrowser();
 const configurator = (page: Page) => page.locator('rw-configurator');
 /** The snippet once the preview's widget has been measured (its hold in, or none where it cannot show). */
 async function snippet(page: Page): Promise<string> {
+  // The controls first (before the manifest is read there is no hint, so nothing is measuring yet).
+  await configurator(page).locator('#snippet').waitFor();
   await configurator(page).locator('.measuring').waitFor({ state: 'detached' });
   return configurator(page).locator('#snippet').inputValue();
 }
@@ -175,4 +177,28 @@ test('/configure passes axe in light and dark, at 320 and 1280 px, and reflows a
     await configurator(page).getByLabel("Your site's address").press('Enter');
     await configurator(page).locator('dl.settings').waitFor();
   });
+});
+
+test('/configure: a card part turned off is hidden in the preview and by the snippet’s style, and kept in the address', async () => {
+  const page = await running.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const problems = pageProblems(page);
+  await page.goto(`${running.app.url}/configure/?el=review-list`);
+  const controls = configurator(page);
+  const preview = page.frameLocator('rw-configurator iframe');
+  await preview.locator('review-list [part="date"]').first().waitFor();
+  await controls.getByRole('group', { name: 'What a card shows' }).getByLabel('Date').uncheck();
+  const text = await snippet(page);
+  assert.ok(text.includes('  review-list::part(date) { display: none }\n'), text);
+  assert.equal(new URL(page.url()).searchParams.get('hide'), 'date');
+  // The preview is the snippet: its cards show no date (the widget is there, its dates hidden).
+  await preview.locator('review-list [part="author-name"]').first().waitFor();
+  assert.equal(await preview.locator('review-list [part="date"]').first().isVisible(), false);
+  await page.reload();
+  assert.equal(await snippet(page), text);
+  assert.equal(
+    await controls.getByRole('group', { name: 'What a card shows' }).getByLabel('Date').isChecked(),
+    false,
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
 });

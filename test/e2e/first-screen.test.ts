@@ -44,6 +44,8 @@ async function configured(search: string, held = true): Promise<{ snippet: strin
   const page = await context.newPage();
   await page.goto(`${proxy.url}/configure/?${search}`);
   const configurator = page.locator('rw-configurator');
+  // The controls first (before the manifest is read there is no hint, so nothing is measuring yet).
+  await configurator.locator('#snippet').waitFor();
   await configurator.locator('.measuring').waitFor({ state: 'detached' });
   const snippet = await configurator.locator('#snippet').inputValue();
   const hint = await configurator.locator('#snippet-hint').innerText();

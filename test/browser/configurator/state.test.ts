@@ -10,6 +10,7 @@ import { ELEMENT_ORDER } from '../../../src/configurator/elements.ts';
 import { fragmentUrl } from '../../../src/api/fragment-attributes.ts';
 import { readSpecs, type ElementSpec, type Manifest } from '../../../src/configurator/specs.ts';
 import {
+  cardPartsOf,
   normalise,
   PAGE_WIDTHS,
   previewPage,
@@ -57,11 +58,13 @@ function generate(specs: ElementSpec[], seed: number): ConfiguratorState {
     properties[property.name] =
       property.syntax === 'color' ? pick(COLOURS) : property.syntax === 'length' ? pick(LENGTHS) : '1';
   }
+  const hidden = cardPartsOf(spec).filter(() => next() < 0.3);
   return normalise(
     {
       tag: spec.tag,
       attributes,
       properties,
+      ...(hidden.length ? { hidden } : {}),
       page: {
         width: pick(PAGE_WIDTHS),
         scheme: pick(['light', 'dark'] as const),
@@ -92,6 +95,42 @@ describe('configurator state', () => {
       expect(fromUrl.dropped, `seed ${seed}`).to.deep.equal([]);
       expect(fromUrl.state, `seed ${seed}`).to.deep.equal(state);
     }
+  });
+
+  it('turns card parts off in one rule of the snippet’s style, read back from the snippet and the URL; a part the element lacks is dropped', () => {
+    const spec = specs.find((candidate) => candidate.tag === 'review-list')!;
+    expect(cardPartsOf(spec)).to.deep.equal([
+      'avatar',
+      'verified-badge',
+      'date',
+      'location',
+      'reactions',
+      'media',
+    ]);
+    const { state, dropped } = normalise(
+      {
+        tag: 'review-list',
+        attributes: { endpoint: '/widget-api' },
+        properties: { '--rw-color-accent': '#123456' },
+        hidden: ['location', 'avatar', 'sparkles'],
+        page: { width: 390, scheme: 'light', dir: 'ltr', lang: 'en' },
+      },
+      specs,
+    );
+    expect(dropped).to.deep.equal(['sparkles: not a part of a card of <review-list>']);
+    expect(state.hidden).to.deep.equal(['avatar', 'location']);
+    const hold = { className: 'rw-hold-x', rules: ['.rw-hold-x { display: block; padding-top: 10px }'] };
+    const snippet = snippetOf(state, spec, `${ORIGIN}/dist/loader.js`, ORIGIN, hold);
+    expect(snippet).to.include(
+      '<style>\n  .rw-hold-x { display: block; padding-top: 10px }\n' +
+        '  review-list::part(avatar), review-list::part(location) { display: none }\n' +
+        '  review-list {\n    --rw-color-accent: #123456;\n  }\n</style>\n',
+    );
+    expect(stateFromSnippet(snippet, specs, state.page, ORIGIN).state).to.deep.equal(state);
+    expect(stateFromSearch(searchOf(state), specs, builtInLanguages(), ORIGIN).state).to.deep.equal(state);
+    // The parts are hidden where the snippet is pasted: the rule reaches into the element.
+    const business = specs.find((candidate) => candidate.tag === 'business-card')!;
+    expect(cardPartsOf(business), 'a business card has no review cards').to.deep.equal([]);
   });
 
   it('writes only what differs from the defaults, escaped, with the properties in a rule for the element', () => {
