@@ -30,6 +30,7 @@ import {
   SYNC_URL_PREFIX,
   earlyAnswers,
 } from '../api/protocol.ts';
+import { holdHeight } from '../api/held-height.ts';
 import { afterFrame } from '../scheduling/next-turn.ts';
 
 const TAGS = Object.keys(FRAGMENT_ATTRIBUTES) as FragmentTag[];
@@ -252,18 +253,15 @@ function fill(widget: Element, [content, answers]: [DocumentFragment, Element]):
   // too, is not seen to jump down). Meanwhile the widget keeps the height it had (the snippet's hold, or the
   // page before), so that nothing below it moves for that frame.
   const later = [...content.querySelectorAll('.items>:nth-child(n+2),.content~*')];
-  const { style } = widget as HTMLElement;
-  if (later[0]) style.minHeight = `${height}px`;
+  const release = later[0] && holdHeight(widget as HTMLElement, height);
   for (const item of later) item.setAttribute('hidden', '');
   root.replaceChildren(content);
   widget.querySelector(`:scope > script[${SERVER_ANSWERS_ATTRIBUTE}]`)?.remove();
   widget.append(answers);
-  if (later[0])
+  if (release)
     void inTurn(() => {
       later.forEach((item) => item.removeAttribute('hidden'));
-      style.minHeight = '';
-      // (Read first: an engine may write the emptied style back to its attribute when it is next read.)
-      if (!widget.getAttribute('style')) widget.removeAttribute('style');
+      release();
     });
   return root;
 }

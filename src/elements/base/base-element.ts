@@ -17,6 +17,7 @@ import {
 import { clientFor, type ReviewWidgetsClient } from '../../api/client.ts';
 import { SERVER_ANSWERS_ATTRIBUTE, type ServerAnswer } from '../../api/protocol.ts';
 import { ConfigError, HttpError, ReviewWidgetsError } from '../../api/errors.ts';
+import { holdHeight } from '../../api/held-height.ts';
 import { isKeyLikeName, KEY_LIKE_NAMES, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
 import type { RwEventDetails } from '../events.ts';
 import { formatNumber } from '../i18n/format.ts';
@@ -134,6 +135,9 @@ export abstract class RwElement extends LitElement {
    */
   protected serverRendered?: 'content' | 'loading';
 
+  /** Gives back the height the snippet's hold gave the element (createRenderRoot), once it is kept. */
+  private releaseHold?: () => void;
+
   /** Whether the element has something to show other than its loading state (data or an error). */
   protected get hasOutcome(): boolean {
     return true;
@@ -151,7 +155,7 @@ export abstract class RwElement extends LitElement {
       // element has a shadow root: its height is kept until the element shows what it loaded (below), so
       // the page does not move in between (the plain embed; docs/embedding.md, "Nothing moves").
       if (this.querySelector(':scope>rw-hold'))
-        this.style.minHeight = `${this.getBoundingClientRect().height}px`;
+        this.releaseHold = holdHeight(this, this.getBoundingClientRect().height);
       return super.createRenderRoot();
     }
     this.serverRendered = written.querySelector('[aria-busy="true"]') ? 'loading' : 'content';
@@ -238,9 +242,9 @@ export abstract class RwElement extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     // The hold's height is given back once nothing is loading any more (every card of a page in).
-    if (this.style.minHeight && this.renderRoot.querySelector('[aria-busy="false"]')) {
-      this.style.minHeight = '';
-      if (!this.getAttribute('style')) this.removeAttribute('style');
+    if (this.releaseHold && this.renderRoot.querySelector('[aria-busy="false"]')) {
+      this.releaseHold();
+      this.releaseHold = undefined;
     }
     const names = this.attributesToCorrect;
     if (names?.size) {
