@@ -10,6 +10,7 @@
  * them, and failing readiness would take the whole fleet (and the stale answers it still serves) out.
  * Health answers are `no-store`, never logged and never rate-limited.
  */
+import { NOSNIFF, withHeaders } from './answers.ts';
 import type { Lifecycle, ProxyAnswer, ProxyState } from './types.ts';
 
 type Status = 'pass' | 'warn' | 'fail';
@@ -36,7 +37,6 @@ export const HEALTH_PATHS: ReadonlyMap<string, 'live' | 'ready'> = new Map([
 ]);
 
 const HEALTH_TYPE = 'application/health+json';
-const NOSNIFF = 'nosniff';
 
 /** What the health reads of the rest of the proxy (its gates), at the moment of the probe. */
 interface Gauges {
@@ -78,13 +78,12 @@ export class Health {
 
   /** The probe's answer (`kind` from {@link HEALTH_PATHS}); no CORS headers: probes come from load balancers. */
   answer(kind: 'live' | 'ready', method: string): ProxyAnswer {
-    const answer = healthAnswer(kind, method, () => ({
+    const facts = () => ({
       ...this.state(),
       eventLoopDelayMs: this.options.eventLoopDelayMs(),
       maxEventLoopDelayMs: this.options.maxEventLoopDelayMs,
-    }));
-    answer.headers['x-content-type-options'] = NOSNIFF;
-    return answer;
+    });
+    return withHeaders(healthAnswer(kind, method, facts), NOSNIFF);
   }
 }
 
