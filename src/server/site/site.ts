@@ -125,7 +125,7 @@ export function createSite({
   return Object.assign(site, { answering, proxy, markReady: proxy.markReady, drain: proxy.drain });
 }
 
-export function notFound(): Response {
+function notFound(): Response {
   return new Response('Not found', {
     status: 404,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
