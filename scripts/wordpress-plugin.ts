@@ -1,0 +1,107 @@
+// The WordPress plugin (wordpress/review-widgets/): its block's controls written from the element manifest
+// the way the configurator reads them (src/configurator/specs.ts, labels.ts), and the plugin packed as the
+// zip a site owner uploads (Plugins → Add New → Upload Plugin).
+//
+//   node --import tsx scripts/wordpress-plugin.ts          writes controls.json and block.json
+//   node --import tsx scripts/wordpress-plugin.ts --zip    the same, then dist/review-widgets-wordpress.zip
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { FRAGMENT_ATTRIBUTES, type FragmentTag } from '../src/api/fragment-attributes.ts';
+import { ELEMENT_ORDER } from '../src/configurator/elements.ts';
+import { ATTRIBUTE_LABELS, ELEMENT_LABELS } from '../src/configurator/labels.ts';
+import { readSpecs, type ElementSpec, type Manifest } from '../src/configurator/specs.ts';
+import { buildManifest } from './manifest.mjs';
+
+export const PLUGIN_DIR = 'wordpress/review-widgets';
+export const PLUGIN_ZIP = 'dist/review-widgets-wordpress.zip';
+
+/**
+ * What the block and the shortcode offer for each widget: the configurator's controls of every attribute
+ * the fragment route renders, but `endpoint` (the plugin's setting: the proxy's address). The PHP allow-lists
+ * the shortcode's and the block's attributes by this file, and the editor draws its controls from it.
+ */
+export function blockControls(specs: ElementSpec[]) {
+  return {
+    widgets: specs.map((spec) => {
+      const rendered: readonly string[] = FRAGMENT_ATTRIBUTES[spec.tag as FragmentTag];
+      return {
+        tag: spec.tag,
+        label: ELEMENT_LABELS[spec.tag] ?? spec.tag,
+        attributes: spec.attributes
+          .filter((attribute) => rendered.includes(attribute.name) && attribute.name !== 'endpoint')
+          .map((attribute) => ({
+            name: attribute.name,
+            label: ATTRIBUTE_LABELS[attribute.name] ?? attribute.name,
+            help: attribute.description.replace(/`/g, ''),
+            control: attribute.control,
+            ...(attribute.default ? { default: attribute.default } : {}),
+          })),
+      };
+    }),
+  };
+}
+
+/** block.json: one block whose `widget` is one of the elements and whose `settings` are its attributes. */
+export function blockJson() {
+  return {
+    $schema: 'https://schemas.wp.org/trunk/block.json',
+    apiVersion: 2,
+    name: 'review-widgets/reviews',
+    title: 'Reviews',
+    category: 'widgets',
+    icon: 'star-filled',
+    description:
+      "Your business's reviews, rating summary, business card or posts, from your review widgets proxy.",
+    keywords: ['reviews', 'rating', 'testimonials'],
+    textdomain: 'review-widgets',
+    attributes: {
+      widget: { type: 'string', enum: [...ELEMENT_ORDER], default: ELEMENT_ORDER[0] },
+      settings: { type: 'object', default: {} },
+    },
+    supports: { html: false, align: ['wide', 'full'] },
+    editorScript: 'review-widgets-editor',
+  };
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** The generated files of the plugin, path → content, from the manifest in `manifest`. */
+export function generatedFiles(manifest: Manifest): Record<string, string> {
+  return {
+    [`${PLUGIN_DIR}/controls.json`]: json(blockControls(readSpecs(manifest, ELEMENT_ORDER))),
+    [`${PLUGIN_DIR}/block/block.json`]: json(blockJson()),
+  };
+}
+
+/** The manifest analysed afresh from the sources (in a folder of its own). */
+export function freshManifest(): Manifest {
+  const dir = mkdtempSync(join(tmpdir(), 'rw-wp-manifest-'));
+  try {
+    return buildManifest(dir) as Manifest;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Packs the plugin folder as `zip` (its files under `review-widgets/`, as WordPress expects). */
+export function zipPlugin(zip = PLUGIN_ZIP): string {
+  const target = resolve(zip);
+  mkdirSync(resolve(target, '..'), { recursive: true });
+  rmSync(target, { force: true });
+  try {
+    execFileSync('zip', ['-q', '-r', '-X', target, 'review-widgets'], { cwd: 'wordpress', stdio: 'inherit' });
+  } catch (error) {
+    throw new Error(
+      `packing the plugin needs the zip program (Debian/Ubuntu: apt-get install zip): ${error}`,
+    );
+  }
+  return target;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const [path, content] of Object.entries(generatedFiles(freshManifest()))) writeFileSync(path, content);
+  if (process.argv.includes('--zip')) console.log(`WordPress plugin: ${zipPlugin()}`);
+}

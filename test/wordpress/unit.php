@@ -1,0 +1,235 @@
+<?php
+/**
+ * Unit tests of the plugin's PHP that has logic (includes/core.php, includes/render.php), with WordPress's
+ * few functions they call stood in for here. Run by test/node/wordpress-plugin.test.ts: `php unit.php`,
+ * exit status 0 when every check holds; each failure printed.
+ *
+ * @package review-widgets
+ */
+
+define( 'ABSPATH', __DIR__ . '/' );
+define( 'DAY_IN_SECONDS', 86400 );
+
+$failures = 0;
+$checks   = 0;
+function check( bool $held, string $what ): void {
+	global $failures, $checks;
+	++$checks;
+	if ( ! $held ) {
+		++$failures;
+		fwrite( STDERR, "not ok: $what\n" );
+	}
+}
+
+// WordPress's functions, as far as the code under test uses them.
+class WP_Error {
+	public function __construct( private string $message ) {}
+	public function get_error_message(): string {
+		return $this->message;
+	}
+}
+function __( string $text ): string {
+	return $text;
+}
+function esc_attr( string $text ): string {
+	return htmlspecialchars( $text, ENT_QUOTES );
+}
+function wp_parse_url( string $url ) {
+	return parse_url( $url );
+}
+function is_wp_error( $thing ): bool {
+	return $thing instanceof WP_Error;
+}
+$store = array( 'transients' => array(), 'options' => array() );
+function get_transient( string $key ) {
+	global $store, $now;
+	$kept = $store['transients'][ $key ] ?? null;
+	return null !== $kept && $kept[1] > $now ? $kept[0] : false;
+}
+function set_transient( string $key, $value, int $ttl ): bool {
+	global $store, $now;
+	$store['transients'][ $key ] = array( $value, $now + $ttl, $ttl );
+	return true;
+}
+function get_option( string $key, $fallback = false ) {
+	global $store;
+	return $store['options'][ $key ] ?? $fallback;
+}
+function update_option( string $key, $value, $autoload = null ): bool {
+	global $store;
+	$store['options'][ $key ] = $value;
+	$store['autoload'][ $key ] = $autoload;
+	return true;
+}
+$answers  = array();
+$requests = array();
+function wp_remote_get( string $url, array $args ) {
+	global $answers, $requests;
+	$requests[] = array( $url, $args );
+	return array_shift( $answers ) ?? new WP_Error( 'no answer queued' );
+}
+function wp_remote_retrieve_response_code( $response ) {
+	return $response['response']['code'];
+}
+function wp_remote_retrieve_body( $response ) {
+	return $response['body'];
+}
+function wp_remote_retrieve_header( $response, string $name ) {
+	return $response['headers'][ $name ] ?? '';
+}
+function determine_locale(): string {
+	return 'de_DE';
+}
+$enqueued = 0;
+function review_widgets_enqueue_loader(): void {
+	global $enqueued;
+	++$enqueued;
+}
+
+$plugin = dirname( __DIR__, 2 ) . '/wordpress/review-widgets';
+require $plugin . '/includes/core.php';
+require $plugin . '/includes/render.php';
+$now = 1000;
+
+// --- Attributes: only what controls.json lists for the widget, with values its control takes.
+$controls = review_widgets_controls();
+$list     = review_widgets_widget( 'review-list', $controls );
+check( null !== $list && null === review_widgets_widget( 'script', $controls ), 'the widgets are those of controls.json' );
+check(
+	array(
+		'limit'  => '5',
+		'layout' => 'carousel',
+	) === review_widgets_allowed_attributes(
+		array(
+			'layout'  => 'carousel',
+			'limit'   => '5',
+			'onclick' => 'alert(1)',
+			'style'   => 'x',
+		),
+		$list
+	),
+	'unknown attributes are left out, known ones kept in the manifest\'s order'
+);
+check( array() === review_widgets_allowed_attributes( array( 'layout' => 'spiral' ), $list ), 'a choice outside its values is left out' );
+check( array() === review_widgets_allowed_attributes( array( 'limit' => '500' ), $list ), 'a number outside its range is left out' );
+check( array() === review_widgets_allowed_attributes( array( 'limit' => '5; drop' ), $list ), 'a number must be digits' );
+check( array( 'autoplay' => '' ) === review_widgets_allowed_attributes( array( 'autoplay' ), $list ), 'a bare word turns a boolean on' );
+check( array( 'autoplay' => '' ) === review_widgets_allowed_attributes( array( 'autoplay' => 'true' ), $list ), 'autoplay="true" turns it on' );
+check( array() === review_widgets_allowed_attributes( array( 'autoplay' => 'false' ), $list ), 'autoplay="false" leaves it off' );
+check( array() === review_widgets_allowed_attributes( array( 'label' => '<b>x</b>' ), $list ), 'a text with markup is left out' );
+check( array( 'label' => 'Our guests' ) === review_widgets_allowed_attributes( array( 'label' => 'Our guests' ), $list ), 'a plain text is kept' );
+check( array() === review_widgets_allowed_attributes( array( 'endpoint' => 'https://evil.example' ), $list ), 'endpoint is the setting, never an attribute' );
+check( array() === review_widgets_allowed_attributes( array( 'sync-url' => '' ), $list ), 'what a fragment cannot render is left out' );
+
+// --- The proxy's address.
+check( 'https://reviews.example.com/widget-api' === review_widgets_endpoint( ' https://Reviews.example.com/widget-api/ ' ), 'an address is trimmed, its host lowercased, its slash dropped' );
+check( 'http://localhost:8787/widget-api' === review_widgets_endpoint( 'http://localhost:8787' ), 'a bare origin gets the default mount' );
+check( 'https://r.example/widget-api/acme' === review_widgets_endpoint( 'https://r.example/widget-api/acme' ), 'a tenant\'s address is kept' );
+foreach ( array( 'reviews.example.com', 'ftp://r.example/x', 'https://r.example/a?b=1', 'https://u:p@r.example/', 'javascript:alert(1)', 'https://r.example/"x' ) as $bad ) {
+	check( null === review_widgets_endpoint( $bad ), "$bad is not an address" );
+}
+check(
+	'https://r.example/widget-api/html/review-list?endpoint=https%3A%2F%2Fr.example%2Fwidget-api&layout=grid&autoplay=&locale=de-DE'
+		=== review_widgets_fragment_url(
+			'https://r.example/widget-api',
+			'review-list',
+			array(
+				'layout'   => 'grid',
+				'autoplay' => '',
+			),
+			'de-DE'
+		),
+	'the fragment URL carries the endpoint, the attributes and the site\'s language'
+);
+
+// --- The settings check's messages.
+$site = 'https://shop.example';
+$ok   = review_widgets_check_result(
+	'https://r.example/widget-api',
+	$site,
+	array(
+		'status' => 200,
+		'body'   => '{"protocol":1,"business":{"name":"Kettle & Crumb"}}',
+	)
+);
+check( $ok['ok'] && str_contains( $ok['message'], 'Kettle & Crumb' ), 'a proxy that answers: its business\'s name' );
+$refused = review_widgets_check_result(
+	'https://r.example/widget-api',
+	$site,
+	array(
+		'status' => 403,
+		'body'   => '{"error":"Forbidden","message":"Origin \"https://shop.example\" is not allowed."}',
+	)
+);
+check( ! $refused['ok'] && str_contains( $refused['message'], 'ALLOWED_ORIGINS=https://shop.example' ), 'a proxy that refuses this site: the exact line to add' );
+$down = review_widgets_check_result( 'https://r.example/widget-api', $site, array( 'error' => 'cURL error 7: Failed to connect' ) );
+check( ! $down['ok'] && str_contains( $down['message'], 'could not be reached' ) && str_contains( $down['message'], 'cURL error 7' ), 'an unreachable proxy: said so, with the reason' );
+$other = review_widgets_check_result(
+	'https://r.example/widget-api',
+	$site,
+	array(
+		'status' => 200,
+		'body'   => '<!doctype html><title>Blog</title>',
+	)
+);
+check( ! $other['ok'] && str_contains( $other['message'], 'not as a review widgets proxy' ), 'something else: not a proxy' );
+$missing = review_widgets_check_result(
+	'https://r.example/widget-api',
+	$site,
+	array(
+		'status' => 404,
+		'body'   => '{"error":"Not Found"}',
+	)
+);
+check( ! $missing['ok'] && str_contains( $missing['message'], 'HTTP 404' ), 'a 404: not a proxy, with the status' );
+
+// --- Rendering: the transient, the last good copy, the empty element.
+$fragment = '<review-list endpoint="https://r.example/widget-api" layout="grid"><template shadowrootmode="open">Great bread</template><script type="application/json" data-rw-answers>[]</script></review-list>';
+$answer   = fn( int $code, string $body, string $cache = 'public, max-age=300' ) => array(
+	'response' => array( 'code' => $code ),
+	'body'     => $body,
+	'headers'  => array( 'cache-control' => $cache ),
+);
+update_option( 'review_widgets_proxy', 'https://r.example/widget-api' );
+$answers = array( $answer( 200, $fragment ) );
+$html    = review_widgets_render( 'review-list', array( 'layout' => 'grid' ) );
+check( $html === $fragment, 'the proxy\'s fragment is the widget\'s HTML' );
+check( 1 === count( $requests ) && 3 === $requests[0][1]['timeout'] && 0 === $requests[0][1]['redirection'], 'one request to the proxy, with a short timeout, no redirects' );
+check( str_starts_with( $requests[0][0], 'https://r.example/widget-api/html/review-list?' ), 'the request goes to the proxy\'s fragment route' );
+$key = 'review_widgets_' . md5( $requests[0][0] );
+check( 300 === $store['transients'][ $key ][2], 'kept in a transient for the proxy\'s max-age' );
+check( $fragment === $store['options'][ "{$key}_last" ] && false === $store['autoload'][ "{$key}_last" ], 'the last good copy kept apart, not autoloaded' );
+check( 1 === $enqueued, 'the loader is enqueued' );
+
+$html = review_widgets_render( 'review-list', array( 'layout' => 'grid' ) );
+check( $html === $fragment && 1 === count( $requests ), 'within the cache time, no request' );
+
+$now    += 301;
+$answers = array( new WP_Error( 'cURL error 28: timed out' ) );
+$html    = review_widgets_render( 'review-list', array( 'layout' => 'grid' ) );
+check( $html === $fragment && 2 === count( $requests ), 'the proxy down: the last good copy' );
+check( 60 === $store['transients'][ $key ][2], 'and the proxy left alone for a minute' );
+$html = review_widgets_render( 'review-list', array( 'layout' => 'grid' ) );
+check( 2 === count( $requests ), 'no request in that minute' );
+
+$now    += 61;
+$answers = array( $answer( 200, '<review-list endpoint="https://r.example/widget-api"></review-list>', 'no-store' ) );
+$html    = review_widgets_render( 'review-list', array( 'layout' => 'grid' ) );
+check( $html === $fragment, 'a fragment without data (the upstream down) does not replace the last good copy' );
+
+$answers = array( $answer( 500, 'oops' ) );
+$html    = review_widgets_render( 'business-card', array( 'theme' => 'dark' ) );
+check( '<business-card endpoint="https://r.example/widget-api" theme="dark"></business-card>' === $html, 'no copy at all: the empty element for the loader' );
+$answers = array( $answer( 200, '<script>alert(1)</script>' ) );
+$now    += 61;
+$html    = review_widgets_render( 'business-card', array( 'theme' => 'dark' ) );
+check( ! str_contains( $html, '<script>alert' ), 'an answer that is not the widget is never shown' );
+
+check( '' === review_widgets_render( 'iframe', array() ), 'an unknown widget renders nothing' );
+update_option( 'review_widgets_proxy', '' );
+check( '' === review_widgets_render( 'review-list', array() ), 'no proxy set: nothing' );
+
+check( 300 === review_widgets_max_age( '' ) && 60 === review_widgets_max_age( 'max-age=5' ) && 86400 === review_widgets_max_age( 'public, max-age=999999' ), 'the cache time is the max-age within a minute and a day' );
+
+echo "$checks checks, $failures failed\n";
+exit( $failures ? 1 : 0 );

@@ -1,0 +1,47 @@
+<?php
+/**
+ * The Reviews block (block/block.json, its controls from controls.json) and the [review_widgets] shortcode:
+ * both render the widget through the proxy's fragment route (render.php).
+ *
+ * @package review-widgets
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+add_action(
+	'init',
+	static function () {
+		register_block_type(
+			REVIEW_WIDGETS_DIR . '/block',
+			array( 'render_callback' => 'review_widgets_render_block' )
+		);
+		add_shortcode( 'review_widgets', 'review_widgets_shortcode' );
+	}
+);
+
+/**
+ * The block's HTML: the widget in a wrapper carrying the block's classes (alignment).
+ *
+ * @param array $attributes The block's attributes: `widget` and `settings`.
+ */
+function review_widgets_render_block( array $attributes ): string {
+	$tag      = is_string( $attributes['widget'] ?? null ) ? $attributes['widget'] : 'review-list';
+	$settings = is_array( $attributes['settings'] ?? null ) ? $attributes['settings'] : array();
+	$html     = review_widgets_render( $tag, $settings );
+	return '' === $html ? '' : '<div ' . get_block_wrapper_attributes() . '>' . $html . '</div>';
+}
+
+/**
+ * `[review_widgets widget="review-list" layout="carousel" …]`: the widget's attributes as the elements
+ * name them; unknown ones, and values a control would not take, are left out.
+ *
+ * @param array|string $attributes The shortcode's attributes.
+ */
+function review_widgets_shortcode( $attributes ): string {
+	$attributes = is_array( $attributes ) ? $attributes : array();
+	$tag        = is_string( $attributes['widget'] ?? null ) ? $attributes['widget'] : 'review-list';
+	unset( $attributes['widget'] );
+	return review_widgets_render( $tag, $attributes );
+}

@@ -1,0 +1,96 @@
+<?php
+/**
+ * A widget in the page's HTML: its fragment from the proxy's fragment route, kept in a transient for the
+ * proxy's cache time; the last good copy kept apart (an option, never expiring) and served while the proxy
+ * fails; with neither, the empty element, which the loader fills in the visitor's browser.
+ *
+ * @package review-widgets
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+/** Seconds the page waits for the proxy's fragment. */
+const REVIEW_WIDGETS_TIMEOUT = 3;
+
+/** Seconds a failed proxy is not asked again for the same widget (what is served meanwhile: the last copy). */
+const REVIEW_WIDGETS_RETRY_AFTER = 60;
+
+/**
+ * The proxy's address (the setting), or null when none is set.
+ */
+function review_widgets_proxy(): ?string {
+	$address = get_option( 'review_widgets_proxy', '' );
+	return is_string( $address ) && '' !== $address ? review_widgets_endpoint( $address ) : null;
+}
+
+/**
+ * The site's language as a language tag (en-US).
+ */
+function review_widgets_locale(): string {
+	return str_replace( '_', '-', determine_locale() );
+}
+
+/**
+ * A widget's HTML for the page: `$given` attributes allow-listed by the manifest, rendered by the proxy.
+ *
+ * @param string $tag   The element (review-list, rating-summary, business-card, post-list).
+ * @param array  $given Its attributes as the block or shortcode gives them.
+ */
+function review_widgets_render( string $tag, array $given ): string {
+	$widget   = review_widgets_widget( $tag, review_widgets_controls() );
+	$endpoint = review_widgets_proxy();
+	if ( null === $widget || null === $endpoint ) {
+		return '';
+	}
+	review_widgets_enqueue_loader();
+	$attributes = review_widgets_allowed_attributes( $given, $widget );
+	return review_widgets_fragment( $endpoint, $tag, $attributes, review_widgets_locale() );
+}
+
+/**
+ * The fragment for a widget: fresh from the transient, else from the proxy, else the last good copy,
+ * else the empty element.
+ *
+ * @param string $endpoint   The proxy's address.
+ * @param string $tag        The element.
+ * @param array  $attributes Its allowed attributes.
+ * @param string $locale     The site's language.
+ */
+function review_widgets_fragment( string $endpoint, string $tag, array $attributes, string $locale ): string {
+	$url  = review_widgets_fragment_url( $endpoint, $tag, $attributes, $locale );
+	$key  = 'review_widgets_' . md5( $url );
+	$kept = get_transient( $key );
+	if ( is_string( $kept ) && '' !== $kept ) {
+		return $kept;
+	}
+	$last     = get_option( $key . '_last', '' );
+	$response = wp_remote_get(
+		$url,
+		array(
+			'timeout'     => REVIEW_WIDGETS_TIMEOUT,
+			'redirection' => 0,
+			'headers'     => array( 'Accept' => 'text/html' ),
+		)
+	);
+	$status = is_wp_error( $response ) ? 0 : (int) wp_remote_retrieve_response_code( $response );
+	$body   = is_wp_error( $response ) ? '' : (string) wp_remote_retrieve_body( $response );
+	if ( review_widgets_is_rendered( $status, $body, $tag ) ) {
+		$ttl = review_widgets_max_age( (string) wp_remote_retrieve_header( $response, 'cache-control' ) );
+		set_transient( $key, $body, $ttl );
+		if ( $last !== $body ) {
+			update_option( $key . '_last', $body, false );
+		}
+		return $body;
+	}
+	if ( is_string( $last ) && '' !== $last ) {
+		// The proxy failed: the last good copy, and the proxy left alone for a while.
+		set_transient( $key, $last, REVIEW_WIDGETS_RETRY_AFTER );
+		return $last;
+	}
+	// Nothing to show yet: the loader fills the widget in the browser, and the page does not wait again soon.
+	$empty = review_widgets_empty_element( $endpoint, $tag, $attributes );
+	set_transient( $key, $empty, REVIEW_WIDGETS_RETRY_AFTER );
+	return $empty;
+}
