@@ -35,19 +35,10 @@ export interface Hold {
 
 /**
  * The heights of `widget` at each of `widths`. All in one task: the widget is laid out at each width and
- * put back before anything is painted. Cards out of view are laid out too (their `content-visibility`
- * would otherwise give an estimate), and the widget's own width is restored as it was.
+ * put back before anything is painted, the widget's own width restored as it was. (Every card is laid out,
+ * in view or not: the elements skip none with `content-visibility`, so what is measured is their height.)
  */
 export function measureHeights(widget: HTMLElement, widths: readonly number[] = HOLD_WIDTHS): HoldSample[] {
-  const view = widget.ownerDocument.defaultView!;
-  const root = widget.shadowRoot;
-  // A copy: the property is a live array, which the assignment below would change under us.
-  const sheets = [...(root?.adoptedStyleSheets ?? [])];
-  if (root) {
-    const visible = new view.CSSStyleSheet();
-    visible.replaceSync('*{content-visibility:visible!important}');
-    root.adoptedStyleSheets = [...sheets, visible];
-  }
   // Put back as it was: the attribute too (a `style=""` left on the preview's widget is not the snippet's).
   const style = widget.getAttribute('style');
   try {
@@ -61,7 +52,6 @@ export function measureHeights(widget: HTMLElement, widths: readonly number[] = 
     widget.getAttribute('style');
     if (style === null) widget.removeAttribute('style');
     else widget.setAttribute('style', style);
-    if (root) root.adoptedStyleSheets = sheets;
   }
 }
 

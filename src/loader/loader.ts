@@ -31,6 +31,7 @@ import {
   earlyAnswers,
 } from '../api/protocol.ts';
 import { holdHeight } from '../api/held-height.ts';
+import { CARDS_PER_TASK, FIRST_CARDS } from '../scheduling/batches.ts';
 import { afterFrame } from '../scheduling/next-turn.ts';
 
 const TAGS = Object.keys(FRAGMENT_ATTRIBUTES) as FragmentTag[];
@@ -247,22 +248,25 @@ function fill(widget: Element, [content, answers]: [DocumentFragment, Element]):
     }
     return sheet;
   });
-  // A list's items after its first, and what follows them (the paging), are shown a frame later: the
-  // list's first frame lays out its controls and one card, not every card near the viewport (they stay in
-  // place, hidden, so a control's place among the widget's does not change in between; the paging, hidden
-  // too, is not seen to jump down). Meanwhile the widget keeps the height it had (the snippet's hold, or the
-  // page before), so that nothing below it moves for that frame.
-  const later = [...content.querySelectorAll('.items>:nth-child(n+2),.content~*')];
+  // A list's cards after its first, and what follows them (the paging), are shown in later frames, a batch
+  // each, as the elements pace them (scheduling/batches.ts): a frame lays out a few cards, not every card
+  // of the page (they stay in place, hidden, so a control's place among the widget's does not change in
+  // between; the paging, hidden too, is not seen to jump down). Meanwhile the widget keeps the height it
+  // had (the snippet's hold, or the page before), so that nothing below it moves.
+  // (In document order: the cards, then the paging, which comes with the last of them or a frame after.)
+  const later = [...content.querySelectorAll(`.items>:nth-child(n+${FIRST_CARDS + 1}),.content~*`)];
   const release = later[0] && holdHeight(widget as HTMLElement, height);
   for (const item of later) item.setAttribute('hidden', '');
   root.replaceChildren(content);
   widget.querySelector(`:scope > script[${SERVER_ANSWERS_ATTRIBUTE}]`)?.remove();
   widget.append(answers);
-  if (release)
-    void inTurn(() => {
-      later.forEach((item) => item.removeAttribute('hidden'));
-      release();
+  const reveal = (): unknown =>
+    inTurn(() => {
+      for (const item of later.splice(0, CARDS_PER_TASK)) item.removeAttribute('hidden');
+      if (later[0]) reveal();
+      else release!();
     });
+  if (release) reveal();
   return root;
 }
 

@@ -20,6 +20,12 @@ export interface EnginePage {
   /** Waits until `fn(arg)` is truthy in the page (at most 30 s: a bound for a busy CI machine, not a timing). */
   waitFor<A>(fn: (arg: A) => unknown, arg: A, what: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /**
+   * How many articles the engine's own accessibility tree exposes (shadow roots included): Chromium's full
+   * tree over the DevTools protocol, WebKit's computed role of each `article` over WebDriver; `undefined`
+   * in Firefox, whose WebDriver BiDi has no way to read it.
+   */
+  accessibleArticles(): Promise<number | undefined>;
 }
 
 /** A page's viewport, in CSS pixels. */
@@ -55,6 +61,11 @@ export async function openEngine(engine: Engine, viewport?: Viewport): Promise<E
     evaluate,
     waitFor: (fn, arg, what, timeoutMs) => poll(engine, () => evaluate(fn, arg), what, timeoutMs),
     close: () => browser.close(),
+    accessibleArticles: async () => {
+      if (engine !== 'chromium') return undefined;
+      const { nodes } = await (await page.createCDPSession()).send('Accessibility.getFullAXTree');
+      return nodes.filter((node) => !node.ignored && node.role?.value === 'article').length;
+    },
   };
 }
 
@@ -95,6 +106,12 @@ async function openWebKit(viewport?: Viewport): Promise<EnginePage> {
       close: async () => {
         await browser.deleteSession().catch(() => {});
         driver.stop();
+      },
+      accessibleArticles: async () => {
+        let count = 0;
+        for (const article of await browser.$$('>>>article'))
+          if ((await article.getComputedRole()) === 'article') count += 1;
+        return count;
       },
     };
   } catch (error) {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Route } from 'playwright-core';
 import { LIST_LAYOUTS, SUMMARY_LAYOUTS } from '../../src/api/layouts.ts';
+import { CARDS_PER_TASK, FIRST_CARDS } from '../../src/scheduling/batches.ts';
 import { axeViolations, NAME_SHIM, pageProblems, useAppAndBrowser } from './support.ts';
 
 const running = useAppAndBrowser();
@@ -777,7 +778,7 @@ describe('the light embed', () => {
     await context.close();
   });
 
-  it('a list’s first frame shows its controls and one review, the next frame the others', async () => {
+  it('a list’s first frame shows its controls and one review, each later frame a batch more', async () => {
     const { context, page, problems } = await openPage();
     // What each frame shows of the list, once it has content: [reviews, of them shown] (read in the frame's
     // own callback, so what that frame paints).
@@ -802,7 +803,13 @@ describe('the light embed', () => {
       .then((handle) => handle.jsonValue() as Promise<[number, number][]>);
     const [items, shown] = frames[0]!;
     assert.ok(items > 1, `a page of reviews: ${items}`);
-    assert.equal(shown, 1, `the first frame shows one: ${JSON.stringify(frames)}`);
+    assert.equal(shown, FIRST_CARDS, `the first frame shows one: ${JSON.stringify(frames)}`);
+    // Then a batch per frame, as the elements pace theirs: no frame lays out more than a batch of new cards.
+    const steps = frames.slice(1).map(([, now], index) => now - frames[index]![1]);
+    assert.ok(
+      steps.every((step) => step >= 0 && step <= CARDS_PER_TASK),
+      `at most ${CARDS_PER_TASK} more a frame: ${JSON.stringify(frames)}`,
+    );
     assert.deepEqual(frames.at(-1), [items, items], 'then all of them');
     assert.deepEqual(problems, []);
     await context.close();

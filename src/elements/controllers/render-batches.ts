@@ -9,16 +9,8 @@
  * whole page.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { CARDS_PER_TASK, FIRST_CARDS } from '../../scheduling/batches.ts';
 import { afterFrame } from '../../scheduling/next-turn.ts';
-
-/** Cards per task: about 20 ms of script on Lighthouse's mobile profile, and a frame that lays out four
- * new cards within 50 ms (`npm run bench`, "Render"). */
-export const CARDS_PER_TASK = 4;
-
-/** Cards of a new page's first batch: one, as the light embed's first frame shows (loader.ts), so that the
- * list's first frame, which also lays out everything around the cards, stays within 50 ms (`npm run bench`,
- * "Render", 10 reviews at 8× to see the margin: long tasks 0–5 ms in all with one, 24–40 with two). */
-export const FIRST_CARDS = 1;
 
 /** Whether `items` begin with `before`'s items (a page appended to them: "Show more"); none: false. */
 export const isAppendOf = (items: readonly unknown[], before: readonly unknown[] | undefined): boolean =>

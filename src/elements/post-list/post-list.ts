@@ -60,7 +60,7 @@ import { PagedListElement } from '../base/paged-list.ts';
  * @csspart lightbox-next - The viewer's "Next" button.
  * @csspart lightbox-close - The viewer's "Close" button.
  * @cssprop {<length>} [--rw-list-gap=0.75rem] - Space between posts (default 0.75rem).
- * @cssprop {<length>} [--rw-item-skeleton-height=10rem] - Height reserved per post while loading (default 10rem); when set, also the height assumed for a post of the list layout not laid out yet (default 24rem, a typical card on a phone).
+ * @cssprop {<length>} [--rw-item-skeleton-height=10rem] - Height reserved per post while loading (default 10rem).
  */
 export class PostList extends PagedListElement<PostView> {
   protected get labels() {

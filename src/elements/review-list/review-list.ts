@@ -109,7 +109,7 @@ type ControlValues = Record<ListControl['name'], string | number | undefined>;
  * @csspart carousel-next - Carousel: the "Next reviews" button.
  * @cssprop {<length>} [--rw-list-gap=0.75rem] - Space between reviews (default 0.75rem).
  * @cssprop {<length>} [--rw-item-min-width=16rem] - Grid, masonry and carousel: the narrowest a card may be (default 16rem); columns and cards per view follow the widget's width.
- * @cssprop {<length>} [--rw-item-skeleton-height=10rem] - Height reserved per review while loading (default 10rem); when set, also the height assumed for a review of the list layout not laid out yet (default 24rem, a typical card on a phone).
+ * @cssprop {<length>} [--rw-item-skeleton-height=10rem] - Height reserved per review while loading (default 10rem).
  */
 export class ReviewList extends PagedListElement<ReviewView> {
   static override styles = [...PagedListElement.styles, layoutStyles];

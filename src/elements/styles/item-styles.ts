@@ -9,21 +9,6 @@ export const itemStyles = css`
     padding: 0;
     list-style: none;
   }
-  /* In the list layout, a card out of view is not laid out or painted until it comes near (its size, once
-     known, is kept): a frame lays out what is in view, not every card of a long page. (Grid rows and
-     masonry lanes share sizes across cards, and the carousel measures its slides: always laid out.)
-     The first two are laid out with the list: where a list comes into view, they are what is seen, and
-     skipped they would cost a second layout in the same frame (measured: the light embed's first frame of a
-     list on the mobile profile, 100–200 ms before, 80–130 after).
-     Until laid out, a card is assumed as tall as a typical one on a phone (386 px at 390 px wide):
-     Chromium lays out every card within 150 % of the viewport's height, and at the skeleton's 10rem twice
-     as many fitted there as will (a 50-review page's longest frame at 4×: 65–129 ms, against 45–54).
-     Its height only: an assumed width wider than the screen would widen the column (a page 84 px too wide
-     at 320 px). */
-  ol.items:not(.grid, .masonry, .track) > li:nth-child(n + 3) {
-    content-visibility: auto;
-    contain-intrinsic-block-size: auto var(--rw-item-skeleton-height, 24rem);
-  }
   /* A card taller than its content (a carousel's or a grid row's height) keeps its parts at the top
      rather than spreading them: nor do they move while a streamed server render is still arriving. */
   .item {

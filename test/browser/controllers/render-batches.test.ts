@@ -5,11 +5,8 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import {
-  CARDS_PER_TASK,
-  FIRST_CARDS,
-  RenderBatches,
-} from '../../../src/elements/controllers/render-batches.ts';
+import { RenderBatches } from '../../../src/elements/controllers/render-batches.ts';
+import { CARDS_PER_TASK, FIRST_CARDS } from '../../../src/scheduling/batches.ts';
 
 class BatchHost extends LitElement {
   static override properties = { items: { attribute: false }, hold: { attribute: false } };

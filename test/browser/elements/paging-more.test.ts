@@ -130,8 +130,8 @@ describe('paging="more"', () => {
   it('a failed "Show more" at the bottom of the window stays wholly in view under its message', async () => {
     api.fail('reviews', 503, { when: (url) => url.searchParams.get('page') === '2', times: 1 });
     const element = await placeList(api, 'review-list', { paging: 'more', limit: '3' });
-    // The button's bottom edge exactly on the fold, as when a visitor scrolled down to it (the cards on the
-    // way are laid out as they come into view, content-visibility: scrolled again until nothing moves).
+    // The button's bottom edge exactly on the fold, as when a visitor scrolled down to it (scrolled again
+    // until it stays there: a card's lazy thumbnail arriving on the way may still move it).
     for (let step = 0; step < 5; step++) {
       const offset = showMore(element).getBoundingClientRect().bottom - innerHeight;
       if (Math.round(offset) === 0) break;

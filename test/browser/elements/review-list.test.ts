@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { ReviewList } from '../../../src/elements/review-list/review-list.ts';
 import { page, reviewMachineReadable, reviewWorkedExample } from '../../fixtures/payloads.ts';
 import { reviewsAnswer } from '../../fixtures/answers.ts';
-import { CARDS_PER_TASK, FIRST_CARDS } from '../../../src/elements/controllers/render-batches.ts';
+import { CARDS_PER_TASK, FIRST_CARDS } from '../../../src/scheduling/batches.ts';
 import { useMockApi } from '../support/api.ts';
 import { afterChange as changed, placeList, type PlaceOptions } from '../support/lists.ts';
 import {

@@ -30,8 +30,7 @@ describe('widgets rendered with their data (renderWidgets)', () => {
     expect(summary!.shadowRoot!.querySelectorAll('[part="row"]')).to.have.length(5);
     expect(list!.shadowRoot!.querySelectorAll('article[part="review"]')).to.have.length(3);
     expect(postList!.shadowRoot!.querySelectorAll('article[part="post"]')).to.have.length(2);
-    // Each widget measured in view, once rendered: a card out of view is laid out at an estimated size
-    // (content-visibility) until it comes near, and "nothing moved" is about what a visitor sees.
+    // Each widget measured in view, once rendered: "nothing moved" is about what a visitor sees.
     const heightInView = async (widget: Element) => {
       widget.scrollIntoView({ block: 'start' });
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
