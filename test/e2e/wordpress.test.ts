@@ -1,0 +1,275 @@
+/**
+ * The WordPress plugin in a real WordPress (issue 44), offline: Debian's WordPress 6.1 on PHP 8.2 and a
+ * MariaDB, started here (wordpress-site.ts); the proxy is `npm start`'s app (startApp) on another origin.
+ * The owner uploads the plugin's zip and activates it, saves the proxy's address (the check's messages),
+ * and makes a page with the Reviews block and one with the shortcode; the reviews are in the HTML WordPress
+ * sends, shown with scripts off; in Chromium, Firefox and WebKit a visitor pages, filters and opens a
+ * photo; with the proxy stopped the pages still render, from the copy WordPress kept.
+ *
+ * RW_WORDPRESS_PICTURES=1 also writes docs/wordpress/*.png (npm run pictures:wordpress).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { zipPlugin } from '../../scripts/wordpress-plugin.ts';
+import { ENGINES, openEngine } from './engines.ts';
+import { launchChromium, startApp, type InProcessApp } from './support.ts';
+import { startWordPress, WP_ADMIN, type WordPressSite } from './wordpress-site.ts';
+
+const PICTURES = process.env.RW_WORDPRESS_PICTURES ? 'docs/wordpress' : undefined;
+
+const BLOCK_PAGE = `<!-- wp:paragraph --><p>What our guests say.</p><!-- /wp:paragraph -->
+<!-- wp:review-widgets/reviews {"widget":"review-list","settings":{"limit":"5","layout":"grid"}} /-->`;
+const SHORTCODE_PAGE =
+  '<p>Photos from our guests.</p>\n[review_widgets widget="review-list" media-type="IMAGE" limit="4" onclick="alert(1)"]';
+
+describe('the WordPress plugin in a real WordPress', { concurrency: false }, () => {
+  let dir: string;
+  let zip: string;
+  let app: InProcessApp;
+  let site: WordPressSite;
+  let browser: Browser;
+  let admin: Page;
+  const pages: Record<'block' | 'shortcode', string> = { block: '', shortcode: '' };
+  let blockPageId = 0;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rw-wp-e2e-'));
+    zip = zipPlugin(join(dir, 'review-widgets-wordpress.zip'));
+    app = await startApp();
+    site = await startWordPress();
+    browser = await launchChromium();
+    admin = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+    await app?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Saves `address` on the settings page; the notice it shows. */
+  async function saveProxy(address: string): Promise<string> {
+    await admin.goto(`${site.url}/wp-admin/options-general.php?page=review-widgets`);
+    await admin.fill('#review_widgets_proxy', address);
+    await admin.click('#submit');
+    await admin.waitForURL(/settings-updated=true/);
+    return (await admin.locator('.settings-error p').first().textContent())!.replace(/\s+/g, ' ').trim();
+  }
+
+  /** Publishes a page with `content` (the REST API, as the editor saves); its address and id. */
+  async function publish(title: string, content: string): Promise<{ link: string; id: number }> {
+    return admin.evaluate(
+      async ({ title, content }) => {
+        const nonce = await (await fetch('/wp-admin/admin-ajax.php?action=rest-nonce')).text();
+        const response = await fetch('/?rest_route=/wp/v2/pages', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-wp-nonce': nonce },
+          body: JSON.stringify({ title, content, status: 'publish' }),
+        });
+        const page = (await response.json()) as { link: string; id: number };
+        return { link: page.link, id: page.id };
+      },
+      { title, content },
+    );
+  }
+
+  it('installs from its zip and activates; saving the proxy’s address checks it from the server', async () => {
+    await admin.goto(`${site.url}/wp-login.php`);
+    await admin.fill('#user_login', WP_ADMIN.user);
+    await admin.fill('#user_pass', WP_ADMIN.password);
+    await admin.click('#wp-submit');
+    await admin.waitForURL(/\/wp-admin\/$/);
+
+    await admin.goto(`${site.url}/wp-admin/plugin-install.php?tab=upload`);
+    await admin.setInputFiles('#pluginzip', zip);
+    await admin.click('#install-plugin-submit');
+    await admin.getByText('Plugin installed successfully.').waitFor();
+    await admin.click('a:has-text("Activate Plugin")');
+    await admin.getByText('Plugin activated.').waitFor();
+    assert.equal(await admin.locator('tr[data-slug="review-widgets"].active').count(), 1);
+
+    const unreachable = await saveProxy('http://127.0.0.1:9/widget-api');
+    assert.match(unreachable, /The proxy at http:\/\/127\.0\.0\.1:9\/widget-api could not be reached/);
+    const notProxy = await saveProxy(site.url);
+    assert.match(notProxy, /answers \(HTTP 404\), but not as a review widgets proxy/);
+    const refused = await saveProxy(`${app.url}/widget-api`);
+    assert.ok(refused.includes(`ALLOWED_ORIGINS=${site.url}`), refused);
+    assert.match(refused, /refuses pages of this site/);
+    app.restart({ ALLOWED_ORIGINS: site.url });
+    const connected = await saveProxy(`${app.url}/widget-api/`);
+    assert.equal(
+      connected,
+      `Connected: the proxy at ${app.url}/widget-api serves the reviews of Kettle & Crumb.`,
+    );
+    assert.equal(await admin.inputValue('#review_widgets_proxy'), `${app.url}/widget-api`);
+    // No key is asked for: the one field is the proxy's address.
+    assert.equal(
+      await admin
+        .locator('form[action="options.php"] input:not([type="hidden"]):not([type="submit"])')
+        .count(),
+      1,
+    );
+
+    const block = await publish('Reviews', BLOCK_PAGE);
+    const shortcode = await publish('Photos', SHORTCODE_PAGE);
+    pages.block = block.link;
+    pages.shortcode = shortcode.link;
+    blockPageId = block.id;
+  });
+
+  it('puts the reviews in the HTML WordPress sends, with the loader from the proxy; they show with scripts off', async () => {
+    for (const [which, link] of Object.entries(pages)) {
+      const html = await (await fetch(link)).text();
+      const widget = /<review-list\b[^>]*>/.exec(html)?.[0];
+      assert.ok(widget, `${which}: a review-list in the page`);
+      assert.ok(widget.includes(`endpoint="${app.url}/widget-api"`), widget);
+      assert.match(html, /<review-list\b[^>]*><template shadowroot="open" shadowrootmode="open">/);
+      assert.match(html, /data-rw-answers/);
+      assert.ok(
+        html.includes(`<script type="module" src="${app.url}/dist/loader.js"`),
+        `${which}: the loader`,
+      );
+      assert.ok(!html.includes('onclick'), `${which}: an unknown attribute is not passed on`);
+    }
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const visitor = await context.newPage();
+      await visitor.goto(pages.block);
+      assert.equal(await visitor.locator('review-list article[part="review"]').count(), 5);
+      assert.ok(await visitor.locator('review-list article[part="review"]').first().isVisible());
+      await visitor.goto(pages.shortcode);
+      assert.equal(await visitor.locator('review-list article[part="review"]').count(), 4);
+      assert.ok((await visitor.locator('review-list [part="media-button"]').count()) >= 4);
+      if (PICTURES) {
+        mkdirSync(PICTURES, { recursive: true });
+        await visitor.goto(pages.block);
+        await visitor.setViewportSize({ width: 1000, height: 760 });
+        await visitor.screenshot({ path: `${PICTURES}/page.png` });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('previews the real widget in the block editor, its controls from the manifest', async () => {
+    await admin.goto(`${site.url}/wp-admin/post.php?post=${blockPageId}&action=edit`);
+    await admin.waitForFunction(() => (window as unknown as { wp?: { data?: unknown } }).wp?.data);
+    await admin.evaluate(() => {
+      const { data } = (window as unknown as { wp: { data: WpData } }).wp;
+      if (data.select('core/edit-post').isFeatureActive('welcomeGuide'))
+        data.dispatch('core/edit-post').toggleFeature('welcomeGuide');
+    });
+    const preview = admin.locator('[data-type="review-widgets/reviews"] review-list');
+    await preview.locator('article[part="review"]').first().waitFor();
+    assert.equal(await preview.getAttribute('layout'), 'grid');
+    await admin.locator('[data-type="review-widgets/reviews"]').click({ position: { x: 5, y: 5 } });
+    const sidebar = admin.locator('.interface-complementary-area');
+    await sidebar.getByLabel('Layout').waitFor();
+    assert.equal(await sidebar.getByLabel('Layout').inputValue(), 'grid');
+    assert.deepEqual(await sidebar.getByLabel('Show', { exact: true }).locator('option').allTextContents(), [
+      'Reviews',
+      'Rating summary',
+      'Business card',
+      'Posts',
+    ]);
+    if (PICTURES) await admin.screenshot({ path: `${PICTURES}/editor.png` });
+  });
+
+  for (const engine of ENGINES) {
+    it(`${engine}: a visitor pages, filters and opens a photo`, async () => {
+      const page = await openEngine(engine, { width: 1100, height: 900 });
+      try {
+        await page.goto(pages.block);
+        const articles = () =>
+          document.querySelector('review-list')?.shadowRoot?.querySelectorAll('article[part="review"]')
+            .length ?? 0;
+        assert.equal(await page.evaluate(articles, null), 5, 'the reviews, from the page’s HTML');
+        await page.evaluate(() => {
+          document
+            .querySelector('review-list')!
+            .shadowRoot!.querySelector<HTMLElement>('[part="next"]')!
+            .click();
+        }, null);
+        await page.waitFor(
+          () => {
+            const list = document.querySelector('review-list');
+            return (
+              list?.getAttribute('page') === '2' &&
+              list.shadowRoot
+                ?.querySelector('[part="page-button"][aria-current="page"]')
+                ?.textContent?.trim() === '2'
+            );
+          },
+          null,
+          'page 2',
+        );
+        await page.waitFor(() => !!customElements.get('review-list'), null, 'the code');
+        await page.evaluate(() => {
+          const select = document
+            .querySelector('review-list')!
+            .shadowRoot!.querySelector<HTMLSelectElement>('select[name="rating"]')!;
+          select.value = '5';
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        }, null);
+        await page.waitFor(
+          () => {
+            const list = document.querySelector('review-list')!;
+            const stars = [...list.shadowRoot!.querySelectorAll('article svg.stars')];
+            return (
+              list.getAttribute('rating') === '5' &&
+              !list.shadowRoot!.querySelector('[aria-busy="true"]') &&
+              stars.length > 0 &&
+              stars.every((svg) => svg.getAttribute('aria-label') === 'Rated 5.0 out of 5')
+            );
+          },
+          null,
+          'the five-star reviews',
+        );
+
+        await page.goto(pages.shortcode);
+        await page.evaluate(() => {
+          document
+            .querySelector('review-list')!
+            .shadowRoot!.querySelector<HTMLElement>('[part="media-button"]')!
+            .click();
+        }, null);
+        await page.waitFor(
+          () => !!document.querySelector('review-list')?.shadowRoot?.querySelector('dialog[open]'),
+          null,
+          'the photo opened',
+        );
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  it('with the proxy stopped, the pages render from the copy WordPress kept; a widget never rendered waits for the loader', async () => {
+    await app.close();
+    // As after the fragments' cache time: the transients gone, the last good copies kept.
+    site.sql("DELETE FROM wp_options WHERE option_name LIKE '\\_transient\\_%review\\_widgets\\_%'");
+    const started = Date.now();
+    const html = await (await fetch(pages.block)).text();
+    assert.match(html, /<review-list\b[^>]*><template shadowroot="open" shadowrootmode="open">/);
+    assert.equal(html.match(/<article\b[^>]*part="review"/g)?.length, 5);
+    assert.ok(Date.now() - started < 5000, 'the page does not wait long for the stopped proxy');
+
+    const fresh = await publish('New', '[review_widgets widget="business-card" theme="dark"]');
+    const response = await fetch(fresh.link);
+    assert.equal(response.status, 200);
+    assert.ok(
+      (await response.text()).includes(
+        `<business-card endpoint="${app.url}/widget-api" theme="dark"></business-card>`,
+      ),
+    );
+  });
+});
+
+interface WpData {
+  select(store: string): { isFeatureActive(name: string): boolean };
+  dispatch(store: string): { toggleFeature(name: string): void };
+}
