@@ -230,7 +230,23 @@ describe('the WordPress plugin in a real WordPress', { concurrency: false }, () 
           'the five-star reviews',
         );
 
+        // A visitor's pointer over a photo brings the code (intent), then the click opens it.
         await page.goto(pages.shortcode);
+        await page.evaluate(async () => {
+          const list = document.querySelector('review-list') as HTMLElement & {
+            updateComplete?: Promise<unknown>;
+          };
+          list
+            .shadowRoot!.querySelector('[part="media-button"]')!
+            .dispatchEvent(new PointerEvent('pointerover', { bubbles: true, composed: true }));
+          await customElements.whenDefined('review-list');
+          await list.updateComplete;
+        }, null);
+        await page.waitFor(
+          () => !!document.querySelector('review-list')?.shadowRoot?.querySelector('[part="media-button"]'),
+          null,
+          'the code’s photos',
+        );
         await page.evaluate(() => {
           document
             .querySelector('review-list')!
