@@ -2,11 +2,12 @@
 // (6.1) under PHP's built-in server, its database a MariaDB started in a temporary folder (its own socket,
 // no network port), the site installed through wp-admin/install.php as a new owner would. Nothing is
 // written outside the temporary folder; `close()` stops both servers and removes it.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { spawnGroup } from '../../scripts/dev-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
 
 /** Debian's WordPress, and its theme package. */
@@ -33,22 +34,13 @@ async function until(ready: () => boolean | Promise<boolean>, what: string, chil
   }
 }
 
-const stop = (child: ChildProcess | undefined) =>
-  new Promise<void>((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-    const killed = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(killed);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-
 export async function startWordPress(): Promise<WordPressSite> {
   const dir = mkdtempSync(join(tmpdir(), 'rw-wordpress-'));
-  const children: ChildProcess[] = [];
+  // Each server in a process group of its own, guarded (spawnGroup): PHP's workers and MariaDB end with the
+  // test, however it ends.
+  const groups: { stop(): Promise<unknown> }[] = [];
   const close = async () => {
-    for (const child of children.reverse()) await stop(child);
+    for (const group of groups.reverse()) await group.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -67,7 +59,7 @@ export async function startWordPress(): Promise<WordPressSite> {
       ],
       { stdio: 'pipe' },
     );
-    const database = spawn(
+    const { child: database, ...databaseGroup } = spawnGroup(
       '/usr/sbin/mariadbd',
       [
         '--no-defaults',
@@ -81,7 +73,7 @@ export async function startWordPress(): Promise<WordPressSite> {
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
-    children.push(database);
+    groups.push(databaseGroup);
     let databaseLog = '';
     database.stderr!.on('data', (chunk: Buffer) => (databaseLog += String(chunk)));
     const sql = (statement: string, database = '') =>
@@ -166,7 +158,7 @@ chdir(dirname($file));
 require $file;
 `,
     );
-    const php = spawn(
+    const { child: php, ...phpGroup } = spawnGroup(
       'php',
       [
         '-d',
@@ -181,7 +173,7 @@ require $file;
       ],
       { env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' }, stdio: ['ignore', 'ignore', 'ignore'] },
     );
-    children.push(php);
+    groups.push(phpGroup);
     await until(
       () =>
         fetch(`${url}/wp-login.php`, { redirect: 'manual' }).then(
