@@ -286,6 +286,21 @@ describe('the WordPress plugin in a real WordPress', { concurrency: false }, () 
       ),
     );
   });
+
+  it('deleting the plugin removes its setting, its transients and its kept copies', async () => {
+    const kept = () =>
+      Number(
+        site.sql("SELECT COUNT(*) FROM wp_options WHERE option_name LIKE '%review\\_widgets\\_%'").trim(),
+      );
+    assert.ok(kept() >= 4, 'the setting, transients and copies are there before');
+    await admin.goto(`${site.url}/wp-admin/plugins.php`);
+    await admin.click('tr[data-slug="review-widgets"] .deactivate a');
+    await admin.getByText('Plugin deactivated.').waitFor();
+    admin.once('dialog', (dialog) => void dialog.accept());
+    await admin.click('tr[data-slug="review-widgets"] .delete a');
+    await admin.getByText('Review widgets was successfully deleted.').waitFor();
+    assert.equal(kept(), 0);
+  });
 });
 
 interface WpData {
