@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../../scripts/free-port.mjs';
 import { zipPlugin } from '../../scripts/wordpress-plugin.ts';
 import { ENGINES, openEngine } from './engines.ts';
-import { launchChromium, startApp, type InProcessApp } from './support.ts';
+import { launchChromium, layoutShift, recordLayoutShift, startApp, type InProcessApp } from './support.ts';
 import { startWordPress, WP_ADMIN, type WordPressSite } from './wordpress-site.ts';
 
 const PICTURES = process.env.RW_WORDPRESS_PICTURES ? 'docs/wordpress' : undefined;
@@ -155,6 +155,31 @@ describe('the WordPress plugin in a real WordPress', { concurrency: false }, () 
       }
     } finally {
       await context.close();
+    }
+  });
+
+  it('nothing moves as the loader takes the widgets over: layout shift 0 at 390 and 1280 px (Chromium)', async () => {
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      try {
+        const visitor = await context.newPage();
+        await visitor.addInitScript(recordLayoutShift);
+        for (const link of Object.values(pages)) {
+          await visitor.goto(link);
+          // The loader (a module: run before the load event) has adopted the widgets; two frames laid out.
+          await visitor.evaluate(
+            () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+          );
+          assert.ok(
+            await visitor.evaluate(
+              () => !!document.querySelector('review-list')?.getBoundingClientRect().height,
+            ),
+          );
+          assert.equal(await layoutShift(visitor), 0, `${link} at ${width} px`);
+        }
+      } finally {
+        await context.close();
+      }
     }
   });
 
