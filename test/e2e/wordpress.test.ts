@@ -138,6 +138,17 @@ describe('the WordPress plugin in a real WordPress', { concurrency: false }, () 
       );
       assert.ok(!html.includes('onclick'), `${which}: an unknown attribute is not passed on`);
     }
+    // Exactly the proxy's rendering: WordPress's filters (texturize, autop) leave it as it was rendered.
+    const fragment = await (
+      await fetch(
+        `${app.url}/widget-api/html/review-list?${new URLSearchParams({ endpoint: `${app.url}/widget-api`, limit: '5', layout: 'grid', locale: 'en-US' })}`,
+      )
+    ).text();
+    assert.match(fragment, /It's bright/);
+    assert.ok(
+      (await (await fetch(pages.block)).text()).includes(fragment),
+      'the block page has the proxy’s fragment',
+    );
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       const visitor = await context.newPage();
