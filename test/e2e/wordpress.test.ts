@@ -10,6 +10,8 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -99,6 +101,20 @@ describe('the WordPress plugin in a real WordPress', { concurrency: false }, () 
     assert.ok(unreachable.startsWith(`The proxy at ${closed} could not be reached`), unreachable);
     const notProxy = await saveProxy(site.url);
     assert.match(notProxy, /answers \(HTTP 404\), but not as a review widgets proxy/);
+    // A proxy's words are text in WordPress's notice, never markup.
+    const odd = createServer((_, response) =>
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ protocol: 1, business: { name: '<b id="odd">Bold</b>' } })),
+    );
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    try {
+      const oddUrl = `http://127.0.0.1:${(odd.address() as AddressInfo).port}/widget-api`;
+      assert.ok((await saveProxy(oddUrl)).includes('<b id="odd">Bold</b>'));
+      assert.equal(await admin.locator('#odd').count(), 0);
+    } finally {
+      await new Promise((resolve) => odd.close(resolve));
+    }
     const refused = await saveProxy(`${app.url}/widget-api`);
     assert.ok(refused.includes(`ALLOWED_ORIGINS=${site.url}`), refused);
     assert.match(refused, /refuses pages of this site/);
@@ -109,6 +125,12 @@ describe('the WordPress plugin in a real WordPress', { concurrency: false }, () 
       `Connected: the proxy at ${app.url}/widget-api serves the reviews of Kettle & Crumb.`,
     );
     assert.equal(await admin.inputValue('#review_widgets_proxy'), `${app.url}/widget-api`);
+    // Opened again later, the page says how the proxy answers now.
+    await admin.goto(`${site.url}/wp-admin/options-general.php?page=review-widgets`);
+    assert.match(
+      (await admin.locator('.review-widgets-status').textContent())!,
+      /^Connected: .* Kettle & Crumb\.$/,
+    );
     // No key is asked for: the one field is the proxy's address.
     assert.equal(
       await admin

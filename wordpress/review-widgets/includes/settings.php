@@ -75,7 +75,8 @@ function review_widgets_checked_proxy( $value ): string {
 		return $previous;
 	}
 	$check = review_widgets_check( $endpoint );
-	add_settings_error( 'review_widgets_proxy', 'review_widgets_check', $check['message'], $check['ok'] ? 'success' : 'error' );
+	// settings_errors() prints a message as HTML: the proxy's words (its business's name, an error) escaped.
+	add_settings_error( 'review_widgets_proxy', 'review_widgets_check', esc_html( $check['message'] ), $check['ok'] ? 'success' : 'error' );
 	return $endpoint;
 }
 
@@ -136,6 +137,12 @@ function review_widgets_settings_page(): void {
 		return;
 	}
 	echo '<div class="wrap"><h1>' . esc_html( get_admin_page_title() ) . '</h1>';
+	// Opened later (not just saved): how the proxy answers now.
+	$endpoint = review_widgets_proxy();
+	if ( null !== $endpoint && ! isset( $_GET['settings-updated'] ) ) { // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only chooses whether to check.
+		$check = review_widgets_check( $endpoint );
+		printf( '<div class="notice notice-%s review-widgets-status"><p>%s</p></div>', $check['ok'] ? 'success' : 'error', esc_html( $check['message'] ) );
+	}
 	echo '<p>' . esc_html__( 'Add the Reviews block to a page, or the [review_widgets] shortcode (for example [review_widgets widget="review-list" layout="carousel"]). The reviews are in the page\'s HTML; the widgets\' code comes from the proxy.', 'review-widgets' ) . '</p>';
 	echo '<form action="options.php" method="post">';
 	settings_fields( 'review_widgets' );
