@@ -31,6 +31,11 @@ describe('the WordPress plugin', () => {
     assert.match(run.stdout, /^\d+ checks, 0 failed/);
   });
 
+  it('keeps WordPress’s typography filter off the widgets’ text (WordPress’s own wptexturize)', () => {
+    const run = spawnSync('php', ['test/wordpress/texturize.php'], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+  });
+
   it('offers the controls the element manifest describes (npm run wordpress:zip writes them)', () => {
     for (const [path, content] of Object.entries(generatedFiles(freshManifest()))) {
       assert.equal(readFileSync(path, 'utf8'), content, `${path} is not current: run npm run wordpress:zip`);
