@@ -2,13 +2,14 @@
 // the way the configurator reads them (src/configurator/specs.ts, labels.ts), and the plugin packed as the
 // zip a site owner uploads (Plugins → Add New → Upload Plugin).
 //
-//   node --import tsx scripts/wordpress-plugin.ts          writes controls.json and block.json
+//   node --import tsx scripts/wordpress-plugin.ts          writes controls.json, block.json and block/hold.js
 //   node --import tsx scripts/wordpress-plugin.ts --zip    the same, then dist/review-widgets-wordpress.zip
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
 import { FRAGMENT_ATTRIBUTES, type FragmentTag } from '../src/api/fragment-attributes.ts';
 import { ELEMENT_ORDER } from '../src/configurator/elements.ts';
 import { ATTRIBUTE_LABELS, ELEMENT_LABELS } from '../src/configurator/labels.ts';
@@ -60,6 +61,8 @@ export function blockJson() {
     attributes: {
       widget: { type: 'string', enum: [...ELEMENT_ORDER], default: ELEMENT_ORDER[0] },
       settings: { type: 'object', default: {} },
+      // The space the widget holds until the loader fills it, measured by the editor (src/configurator/hold.ts).
+      hold: { type: 'object' },
     },
     supports: { html: false, align: ['wide', 'full'] },
     editorScript: 'review-widgets-editor',
@@ -67,6 +70,26 @@ export function blockJson() {
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/**
+ * block/hold.js: the configurator's hold (src/configurator/hold.ts: `measureHeights`, `holdOf`) as a plain
+ * script for the block editor, `window.reviewWidgetsHold`: the editor measures its preview as the
+ * configurator does, and the block keeps the space it measured while its widget waits for the loader.
+ */
+export function holdScript(): string {
+  const [output] = buildSync({
+    entryPoints: ['src/configurator/hold.ts'],
+    bundle: true,
+    format: 'iife',
+    globalName: 'reviewWidgetsHold',
+    target: 'es2020',
+    write: false,
+    banner: {
+      js: '// Written by scripts/wordpress-plugin.ts from src/configurator/hold.ts (npm run wordpress:zip): do not edit.',
+    },
+  }).outputFiles;
+  return output!.text;
+}
 
 /** The generated files of the plugin, path → content, from the manifest in `manifest`. */
 export function generatedFiles(manifest: Manifest): Record<string, string> {
@@ -86,8 +109,15 @@ export function freshManifest(): Manifest {
   }
 }
 
-/** Packs the plugin folder as `zip` (its files under `review-widgets/`, as WordPress expects). */
+/** Where block/hold.js is written (built from the source, not kept in git: .gitignore). */
+export const HOLD_SCRIPT = `${PLUGIN_DIR}/block/hold.js`;
+
+/**
+ * Packs the plugin folder as `zip` (its files under `review-widgets/`, as WordPress expects), block/hold.js
+ * built first.
+ */
 export function zipPlugin(zip = PLUGIN_ZIP): string {
+  writeFileSync(HOLD_SCRIPT, holdScript());
   const target = resolve(zip);
   mkdirSync(resolve(target, '..'), { recursive: true });
   rmSync(target, { force: true });
@@ -103,5 +133,6 @@ export function zipPlugin(zip = PLUGIN_ZIP): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for (const [path, content] of Object.entries(generatedFiles(freshManifest()))) writeFileSync(path, content);
+  writeFileSync(HOLD_SCRIPT, holdScript());
   if (process.argv.includes('--zip')) console.log(`WordPress plugin: ${zipPlugin()}`);
 }

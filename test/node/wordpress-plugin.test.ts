@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { HOLD_WIDTHS, holdOf } from '../../src/configurator/hold.ts';
 import { freshManifest, generatedFiles, PLUGIN_DIR, zipPlugin } from '../../scripts/wordpress-plugin.ts';
 
 const phpFiles = (dir: string) =>
@@ -36,6 +37,30 @@ describe('the WordPress plugin', () => {
     assert.equal(run.status, 0, run.stdout + run.stderr);
   });
 
+  it('takes the hold the configurator’s holdOf writes (the PHP checks its exact shape)', () => {
+    const samples = HOLD_WIDTHS.map((width) => ({ width, height: Math.round(30_000 / width) * 12 + 0.4 }));
+    for (const hold of [
+      holdOf('review-list', {}, samples),
+      holdOf('business-card', {}, samples.slice(0, 1)),
+    ]) {
+      const taken = spawnSync(
+        'php',
+        [
+          '-r',
+          `define('ABSPATH', '/'); require '${PLUGIN_DIR}/includes/core.php'; echo json_encode(review_widgets_hold($argv[1], json_decode($argv[2], true)));`,
+          hold!.rules[0]!.match(/^:where\(([a-z-]+)/)![1]!,
+          JSON.stringify(hold),
+        ],
+        { encoding: 'utf8' },
+      );
+      assert.deepEqual(
+        JSON.parse(taken.stdout),
+        { class: hold!.className, style: hold!.rules.join('\n') },
+        taken.stderr,
+      );
+    }
+  });
+
   it('offers the controls the element manifest describes (npm run wordpress:zip writes them)', () => {
     for (const [path, content] of Object.entries(generatedFiles(freshManifest()))) {
       assert.equal(readFileSync(path, 'utf8'), content, `${path} is not current: run npm run wordpress:zip`);
@@ -55,6 +80,7 @@ describe('the WordPress plugin', () => {
         'controls.json',
         'block/block.json',
         'block/editor.js',
+        'block/hold.js',
       ])
         assert.ok(names.includes(`review-widgets/${file}`), `${file} in ${names.join(', ')}`);
       assert.ok(names.every((name) => name.startsWith('review-widgets/')));

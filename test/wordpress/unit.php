@@ -225,6 +225,31 @@ $now    += 61;
 $html    = review_widgets_render( 'business-card', array( 'theme' => 'dark' ) );
 check( ! str_contains( $html, '<script>alert' ), 'an answer that is not the widget is never shown' );
 
+// --- The space an empty widget holds: the editor's measure (the configurator's holdOf), checked to be exactly that.
+$hold = array(
+	'className' => 'rw-hold-1x2y3z',
+	'rules'     => array(
+		':where(review-list:not(:defined)) { display: block; margin-block: var(--rw-outer-spacing, 1rem) }',
+		'.rw-hold-1x2y3z { display: block; padding-top: calc(1200px - clamp(0px, (100% - 599px) * 9999, 400px) + clamp(0px, (100% - 1023px) * 9999, 12px)) }',
+	),
+);
+$held = review_widgets_hold( 'review-list', $hold );
+check( null !== $held && 'rw-hold-1x2y3z' === $held['class'] && str_contains( $held['style'], 'padding-top: calc(1200px' ), 'the editor\'s hold is taken' );
+check( null !== review_widgets_hold( 'review-list', array( 'className' => 'rw-hold-a', 'rules' => array( $hold['rules'][0], '.rw-hold-a { display: block; padding-top: 96px }' ) ) ), 'a hold of one height is taken' );
+$odd = fn( string $padding ) => array( 'className' => 'rw-hold-a', 'rules' => array( $hold['rules'][0], ".rw-hold-a { display: block; padding-top: $padding }" ) );
+check( null === review_widgets_hold( 'review-list', $odd( '1px } body { display: none' ) ), 'a rule that is more than a height is refused' );
+check( null === review_widgets_hold( 'review-list', $odd( 'url(https://evil.example/x)' ) ), 'a rule with anything but numbers is refused' );
+check( null === review_widgets_hold( 'business-card', $hold ), 'a hold for another element is refused' );
+check( null === review_widgets_hold( 'review-list', array( 'className' => 'x" onclick="alert(1)', 'rules' => $hold['rules'] ) ), 'a class that is not a hold\'s is refused' );
+check( null === review_widgets_hold( 'review-list', 'rw-hold-a' ) && null === review_widgets_hold( 'review-list', null ), 'no hold: none' );
+
+$now    += 61;
+$answers = array( new WP_Error( 'cURL error 7: refused' ) );
+$html    = review_widgets_render( 'review-list', array( 'limit' => '3' ), $hold );
+check( str_starts_with( $html, '<style>:where(review-list:not(:defined))' ) && str_contains( $html, '</style><review-list endpoint="https://r.example/widget-api" limit="3"><rw-hold class="rw-hold-1x2y3z" aria-hidden="true"></rw-hold></review-list>' ), 'no copy, with a hold: the empty element holds the widget\'s space' );
+$html = review_widgets_render( 'review-list', array( 'limit' => '3' ), $hold );
+check( str_contains( $html, '<rw-hold class="rw-hold-1x2y3z"' ) && 1 === count( array_filter( $requests, fn( $request ) => str_contains( $request[0], 'limit=3' ) ) ), 'and in the minute the proxy is left alone, the same' );
+
 check( '' === review_widgets_render( 'iframe', array() ), 'an unknown widget renders nothing' );
 update_option( 'review_widgets_proxy', '' );
 check( '' === review_widgets_render( 'review-list', array() ), 'no proxy set: nothing' );

@@ -63,10 +63,12 @@ add_filter(
 add_action(
 	'init',
 	static function () {
+		// The configurator's hold (src/configurator/hold.ts), with which the editor measures its preview.
+		wp_register_script( 'review-widgets-hold', REVIEW_WIDGETS_URL . 'block/hold.js', array(), REVIEW_WIDGETS_VERSION, true );
 		wp_register_script(
 			'review-widgets-editor',
 			REVIEW_WIDGETS_URL . 'block/editor.js',
-			array( 'wp-blocks', 'wp-block-editor', 'wp-components', 'wp-element', 'wp-i18n' ),
+			array( 'wp-blocks', 'wp-block-editor', 'wp-components', 'wp-element', 'wp-i18n', 'review-widgets-hold' ),
 			REVIEW_WIDGETS_VERSION,
 			true
 		);

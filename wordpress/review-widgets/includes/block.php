@@ -24,12 +24,13 @@ add_action(
 /**
  * The block's HTML: the widget in a wrapper carrying the block's classes (alignment).
  *
- * @param array $attributes The block's attributes: `widget` and `settings`.
+ * @param array $attributes The block's attributes: `widget`, `settings`, and `hold` (the space the editor
+ *                          measured, held while the widget waits for the loader).
  */
 function review_widgets_render_block( array $attributes ): string {
 	$tag      = is_string( $attributes['widget'] ?? null ) ? $attributes['widget'] : 'review-list';
 	$settings = is_array( $attributes['settings'] ?? null ) ? $attributes['settings'] : array();
-	$html     = review_widgets_render( $tag, $settings );
+	$html     = review_widgets_render( $tag, $settings, $attributes['hold'] ?? null );
 	return '' === $html ? '' : '<div ' . get_block_wrapper_attributes() . '>' . $html . '</div>';
 }
 

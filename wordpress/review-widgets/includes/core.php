@@ -171,18 +171,52 @@ function review_widgets_is_rendered( int $status, string $body, string $tag ): b
 }
 
 /**
- * The widget without content, for the loader to fill in the visitor's browser.
+ * The space a widget holds until the loader fills it, as the block editor measured it (the configurator's
+ * `holdOf`, src/configurator/hold.ts: a class, and the rules of its `<style>`), when it is exactly what
+ * `holdOf` writes for `$tag`: a block until defined, and a child with a height stepped by the widget's
+ * width (only numbers, in px and %). Anything else (a post's content is anyone's who can edit it) is none.
  *
- * @param string $endpoint   The proxy's address.
- * @param string $tag        The element.
- * @param array  $attributes Its allowed attributes.
+ * @param string $tag  The element.
+ * @param mixed  $hold The block's `hold` attribute: `['className' => …, 'rules' => [two rules]]`.
+ * @return array{class: string, style: string}|null
  */
-function review_widgets_empty_element( string $endpoint, string $tag, array $attributes ): string {
+function review_widgets_hold( string $tag, $hold ): ?array {
+	if ( ! is_array( $hold ) || ! is_string( $hold['className'] ?? null ) || ! is_array( $hold['rules'] ?? null )
+		|| 2 !== count( $hold['rules'] ) || ! preg_match( '/^rw-hold-[0-9a-z]{1,13}$/', $hold['className'] ) ) {
+		return null;
+	}
+	list( $block, $child ) = array_values( $hold['rules'] );
+	$step                  = ' [+-] clamp\(0px, \(100% - \d{1,5}px\) \* 9999, \d{1,6}px\)';
+	$height                = '(?:\d{1,6}px|calc\(\d{1,6}px(?:' . $step . '){1,32}\))';
+	if ( ":where({$tag}:not(:defined)) { display: block; margin-block: var(--rw-outer-spacing, 1rem) }" !== $block
+		|| ! is_string( $child )
+		|| ! preg_match( '/^\.' . $hold['className'] . ' \{ display: block; padding-top: ' . $height . ' \}$/D', $child ) ) {
+		return null;
+	}
+	return array(
+		'class' => $hold['className'],
+		'style' => $block . "\n" . $child,
+	);
+}
+
+/**
+ * The widget without content, for the loader to fill in the visitor's browser; with a hold, it keeps the
+ * widget's space until then (a `<style>` and a `<rw-hold>` child, as the configurator's snippet does).
+ *
+ * @param string     $endpoint   The proxy's address.
+ * @param string     $tag        The element.
+ * @param array      $attributes Its allowed attributes.
+ * @param array|null $hold       What review_widgets_hold() made of the block's hold, or null.
+ */
+function review_widgets_empty_element( string $endpoint, string $tag, array $attributes, ?array $hold = null ): string {
 	$html = '<' . $tag . ' endpoint="' . esc_attr( $endpoint ) . '"';
 	foreach ( $attributes as $name => $value ) {
 		$html .= ' ' . $name . ( '' === $value ? '' : '="' . esc_attr( $value ) . '"' );
 	}
-	return $html . '></' . $tag . '>';
+	if ( null === $hold ) {
+		return $html . '></' . $tag . '>';
+	}
+	return '<style>' . $hold['style'] . '</style>' . $html . '><rw-hold class="' . esc_attr( $hold['class'] ) . '" aria-hidden="true"></rw-hold></' . $tag . '>';
 }
 
 /**

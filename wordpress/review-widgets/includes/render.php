@@ -17,6 +17,9 @@ const REVIEW_WIDGETS_TIMEOUT = 3;
 /** Seconds a failed proxy is not asked again for the same widget (what is served meanwhile: the last copy). */
 const REVIEW_WIDGETS_RETRY_AFTER = 60;
 
+/** What the transient keeps while a widget that has no copy waits for the proxy: the empty element is served. */
+const REVIEW_WIDGETS_WAITING = 'waiting';
+
 /**
  * The proxy's address (the setting), or null when none is set.
  */
@@ -37,8 +40,9 @@ function review_widgets_locale(): string {
  *
  * @param string $tag   The element (review-list, rating-summary, business-card, post-list).
  * @param array  $given Its attributes as the block or shortcode gives them.
+ * @param mixed  $hold  The space the block editor measured for it (the block's `hold`), or null.
  */
-function review_widgets_render( string $tag, array $given ): string {
+function review_widgets_render( string $tag, array $given, $hold = null ): string {
 	$widget   = review_widgets_widget( $tag, review_widgets_controls() );
 	$endpoint = review_widgets_proxy();
 	if ( null === $widget || null === $endpoint ) {
@@ -46,22 +50,26 @@ function review_widgets_render( string $tag, array $given ): string {
 	}
 	review_widgets_enqueue_loader();
 	$attributes = review_widgets_allowed_attributes( $given, $widget );
-	return review_widgets_fragment( $endpoint, $tag, $attributes, review_widgets_locale() );
+	return review_widgets_fragment( $endpoint, $tag, $attributes, review_widgets_locale(), review_widgets_hold( $tag, $hold ) );
 }
 
 /**
  * The fragment for a widget: fresh from the transient, else from the proxy, else the last good copy,
- * else the empty element.
+ * else the empty element (holding the widget's space when the editor measured it).
  *
- * @param string $endpoint   The proxy's address.
- * @param string $tag        The element.
- * @param array  $attributes Its allowed attributes.
- * @param string $locale     The site's language.
+ * @param string     $endpoint   The proxy's address.
+ * @param string     $tag        The element.
+ * @param array      $attributes Its allowed attributes.
+ * @param string     $locale     The site's language.
+ * @param array|null $hold       The space the empty element holds (review_widgets_hold), or null.
  */
-function review_widgets_fragment( string $endpoint, string $tag, array $attributes, string $locale ): string {
+function review_widgets_fragment( string $endpoint, string $tag, array $attributes, string $locale, ?array $hold = null ): string {
 	$url  = review_widgets_fragment_url( $endpoint, $tag, $attributes, $locale );
 	$key  = 'review_widgets_' . md5( $url );
 	$kept = get_transient( $key );
+	if ( REVIEW_WIDGETS_WAITING === $kept ) {
+		return review_widgets_empty_element( $endpoint, $tag, $attributes, $hold );
+	}
 	if ( is_string( $kept ) && '' !== $kept ) {
 		return $kept;
 	}
@@ -90,7 +98,6 @@ function review_widgets_fragment( string $endpoint, string $tag, array $attribut
 		return $last;
 	}
 	// Nothing to show yet: the loader fills the widget in the browser, and the page does not wait again soon.
-	$empty = review_widgets_empty_element( $endpoint, $tag, $attributes );
-	set_transient( $key, $empty, REVIEW_WIDGETS_RETRY_AFTER );
-	return $empty;
+	set_transient( $key, REVIEW_WIDGETS_WAITING, REVIEW_WIDGETS_RETRY_AFTER );
+	return review_widgets_empty_element( $endpoint, $tag, $attributes, $hold );
 }
