@@ -415,15 +415,36 @@ describe('the WordPress plugin in a real WordPress', { concurrency: false }, () 
     );
   });
 
-  it('deleting the plugin removes its setting, its transients and its kept copies', async () => {
+  it('a new proxy address forgets the kept copies; deleting the plugin removes its setting, its transients and its kept copies', async () => {
     const kept = () =>
       Number(
         site.sql("SELECT COUNT(*) FROM wp_options WHERE option_name LIKE '%review\\_widgets\\_%'").trim(),
       );
     assert.ok(kept() >= 4, 'the setting, transients and copies are there before');
+    const pruning = () =>
+      site
+        .sql("SELECT option_value FROM wp_options WHERE option_name = 'cron'")
+        .includes('review_widgets_prune');
+    assert.ok(pruning(), 'the daily pruning of kept copies is scheduled');
+    assert.match(
+      site.sql("SELECT option_value FROM wp_options WHERE option_name = 'review_widgets_kept'"),
+      /review_widgets_[0-9a-f]{32}_last/,
+      'the kept copies are indexed',
+    );
+    // Another proxy address: the copies of the old one are forgotten (no page would ask for them again).
+    const copies = () =>
+      Number(
+        site
+          .sql("SELECT COUNT(*) FROM wp_options WHERE option_name LIKE 'review\\_widgets\\_%\\_last'")
+          .trim(),
+      );
+    assert.ok(copies() >= 2);
+    await saveProxy(`http://127.0.0.1:${await freePort()}/widget-api`);
+    assert.equal(copies(), 0);
     await admin.goto(`${site.url}/wp-admin/plugins.php`);
     await admin.click('tr[data-slug="review-widgets"] .deactivate a');
     await admin.getByText('Plugin deactivated.').waitFor();
+    assert.ok(!pruning(), 'deactivated, the pruning is no longer scheduled');
     admin.once('dialog', (dialog) => void dialog.accept());
     await admin.click('tr[data-slug="review-widgets"] .delete a');
     await admin.getByText('Review widgets was successfully deleted.').waitFor();

@@ -9,6 +9,7 @@
 
 define( 'ABSPATH', __DIR__ . '/' );
 define( 'DAY_IN_SECONDS', 86400 );
+define( 'HOUR_IN_SECONDS', 3600 );
 
 $failures = 0;
 $checks   = 0;
@@ -80,6 +81,37 @@ function wp_remote_retrieve_header( $response, string $name ) {
 function determine_locale(): string {
 	return 'de_DE';
 }
+function delete_option( string $key ): bool {
+	global $store;
+	unset( $store['options'][ $key ] );
+	return true;
+}
+function delete_transient( string $key ): bool {
+	global $store;
+	unset( $store['transients'][ $key ] );
+	return true;
+}
+$actions = array();
+function add_action( string $hook, $callback, int $priority = 10, int $arguments = 1 ): void {
+	global $actions;
+	$actions[ $hook ] = $callback;
+}
+/** WordPress's database, as far as the pruning asks it: the options whose names match a LIKE pattern. */
+class Fake_Database {
+	public string $options = 'wp_options';
+	public function esc_like( string $text ): string {
+		return addcslashes( $text, '_%\\' );
+	}
+	public function prepare( string $query, string $pattern ): string {
+		return $pattern;
+	}
+	public function get_col( string $pattern ): array {
+		global $store;
+		$regex = '/^' . strtr( preg_quote( $pattern, '/' ), array( '\\\\_' => '_', '%' => '.*', '_' => '.' ) ) . '$/';
+		return array_values( array_filter( array_keys( $store['options'] ), fn( $name ) => preg_match( $regex, $name ) ) );
+	}
+}
+$wpdb     = new Fake_Database();
 $enqueued = 0;
 function review_widgets_enqueue_loader(): void {
 	global $enqueued;
@@ -89,6 +121,7 @@ function review_widgets_enqueue_loader(): void {
 $plugin = dirname( __DIR__, 2 ) . '/wordpress/review-widgets';
 require $plugin . '/includes/core.php';
 require $plugin . '/includes/render.php';
+require $plugin . '/includes/prune.php';
 $now = 1000;
 
 // --- Attributes: only what controls.json lists for the widget, with values its control takes.
@@ -253,6 +286,49 @@ check( str_contains( $html, '<rw-hold class="rw-hold-1x2y3z"' ) && 1 === count( 
 check( '' === review_widgets_render( 'iframe', array() ), 'an unknown widget renders nothing' );
 update_option( 'review_widgets_proxy', '' );
 check( '' === review_widgets_render( 'review-list', array() ), 'no proxy set: nothing' );
+
+// --- The kept copies pruned: an index of when a page last used each, the unused deleted daily, all on a new address.
+$copies = array_values( array_filter( array_keys( $store['options'] ), fn( $name ) => str_ends_with( $name, '_last' ) ) );
+check( array( "{$key}_last" ) === $copies && $copies === review_widgets_kept_copies(), 'the kept copies are found by their names' );
+$index = $store['options'][ REVIEW_WIDGETS_INDEX ];
+check( array( "{$key}_last" ) === array_keys( $index ) && abs( $index[ "{$key}_last" ] - time() ) < 5, 'a copy a page used is in the index, with the time' );
+check( false === $store['autoload'][ REVIEW_WIDGETS_INDEX ], 'the index is not autoloaded' );
+review_widgets_mark_used( "{$key}_last", time() + 600 );
+check( $index === $store['options'][ REVIEW_WIDGETS_INDEX ], 'used again within the hour: the index is not written' );
+review_widgets_mark_used( "{$key}_last", time() + 7200 );
+check( time() + 7200 === $store['options'][ REVIEW_WIDGETS_INDEX ][ "{$key}_last" ], 'used again later: the time is written' );
+
+$plan = review_widgets_prune_plan(
+	array(
+		'review_widgets_a_last' => 1000,
+		'review_widgets_b_last' => 1000 + 20 * DAY_IN_SECONDS,
+		'review_widgets_gone_last' => 5,
+	),
+	array( 'review_widgets_a_last', 'review_widgets_b_last', 'review_widgets_c_last' ),
+	1000 + 40 * DAY_IN_SECONDS,
+	30
+);
+check( array( 'review_widgets_a_last' ) === $plan['delete'], 'a copy unused for 30 days goes' );
+check(
+	array(
+		'review_widgets_b_last' => 1000 + 20 * DAY_IN_SECONDS,
+		'review_widgets_c_last' => 1000 + 40 * DAY_IN_SECONDS,
+	) === $plan['index'],
+	'one used since stays; one the index did not list is listed from now; one gone leaves the index'
+);
+
+$store['options']['review_widgets_old_last']      = 'an old copy';
+$store['transients']['review_widgets_old']         = array( 'an old copy', $now + 60, 60 );
+$store['options'][ REVIEW_WIDGETS_INDEX ]['review_widgets_old_last'] = time() - 31 * DAY_IN_SECONDS;
+review_widgets_prune();
+check( ! isset( $store['options']['review_widgets_old_last'] ) && ! isset( $store['transients']['review_widgets_old'] ), 'the daily pruning deletes an unused copy and its transient' );
+check( isset( $store['options'][ "{$key}_last" ] ) && array( "{$key}_last" ) === array_keys( $store['options'][ REVIEW_WIDGETS_INDEX ] ), 'and keeps the used one, in the index' );
+check( 'review_widgets_prune' === $actions[ REVIEW_WIDGETS_PRUNE_EVENT ], 'the daily event prunes' );
+
+$actions['update_option_review_widgets_proxy']( 'https://r.example/widget-api', 'https://r.example/widget-api' );
+check( isset( $store['options'][ "{$key}_last" ] ), 'the address saved unchanged: the copies stay' );
+$actions['update_option_review_widgets_proxy']( 'https://r.example/widget-api', 'https://new.example/widget-api' );
+check( array() === review_widgets_kept_copies() && ! isset( $store['options'][ REVIEW_WIDGETS_INDEX ] ) && ! isset( $store['transients'][ $key ] ), 'a new address: every copy, its transient and the index forgotten' );
 
 check( 300 === review_widgets_max_age( '' ) && 60 === review_widgets_max_age( 'max-age=5' ) && 86400 === review_widgets_max_age( 'public, max-age=999999' ), 'the cache time is the max-age within a minute and a day' );
 

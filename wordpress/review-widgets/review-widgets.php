@@ -22,6 +22,7 @@ define( 'REVIEW_WIDGETS_VERSION', '0.1.0' );
 
 require_once __DIR__ . '/includes/core.php';
 require_once __DIR__ . '/includes/render.php';
+require_once __DIR__ . '/includes/prune.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/assets.php';
 require_once __DIR__ . '/includes/block.php';
@@ -30,5 +31,13 @@ add_action(
 	'init',
 	static function () {
 		load_plugin_textdomain( 'review-widgets', false, dirname( plugin_basename( __FILE__ ) ) . '/languages' );
+	}
+);
+
+// The daily pruning of kept copies (includes/prune.php) ends with the plugin's activity.
+register_deactivation_hook(
+	__FILE__,
+	static function () {
+		wp_clear_scheduled_hook( REVIEW_WIDGETS_PRUNE_EVENT );
 	}
 );

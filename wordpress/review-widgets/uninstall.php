@@ -12,7 +12,8 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
 global $wpdb;
 
 delete_option( 'review_widgets_proxy' );
-// The cached fragments (transients, and their timeouts) and the last good copies (options).
+wp_clear_scheduled_hook( 'review_widgets_prune' );
+// The cached fragments (transients, and their timeouts), the last good copies and their index (options).
 $review_widgets_like = array(
 	$wpdb->esc_like( '_transient_review_widgets_' ) . '%',
 	$wpdb->esc_like( '_transient_timeout_review_widgets_' ) . '%',

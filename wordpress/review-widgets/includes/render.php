@@ -90,11 +90,13 @@ function review_widgets_fragment( string $endpoint, string $tag, array $attribut
 		if ( $last !== $body ) {
 			update_option( $key . '_last', $body, false );
 		}
+		review_widgets_mark_used( $key . '_last', time() );
 		return $body;
 	}
 	if ( is_string( $last ) && '' !== $last ) {
 		// The proxy failed: the last good copy, and the proxy left alone for a while.
 		set_transient( $key, $last, REVIEW_WIDGETS_RETRY_AFTER );
+		review_widgets_mark_used( $key . '_last', time() );
 		return $last;
 	}
 	// Nothing to show yet: the loader fills the widget in the browser, and the page does not wait again soon.
