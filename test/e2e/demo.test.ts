@@ -61,6 +61,10 @@ test('the demo is server-rendered: the browser asks the proxy nothing on load, n
   });
   assert.equal(await page.locator('.hero business-card [part="name"]').textContent(), 'Kettle & Crumb');
   assert.equal(await page.locator('#reviews-list article[part="review"]').count(), 5);
+  // The sample gives every review the business's address: the card shows it once, no review repeats it.
+  const home = await page.locator('.hero business-card [part="location"]').textContent();
+  assert.match(home ?? '', /Harbour Lane/);
+  assert.equal(await page.locator('#reviews-list [part="location"]').count(), 0);
   assert.match(
     (await page.locator('rating-summary').first().locator('svg[role="img"]').getAttribute('aria-label')) ??
       '',

@@ -44,6 +44,19 @@ export type Admitted = (
   readonly common: Readonly<Record<string, string>>;
 };
 
+/**
+ * The query as the cache and the known page ends name it; `selection` tags every reviews answer with the
+ * owner's hidden and pinned reviews (curation.ts). Frozen: one object serves every request that asks this way.
+ */
+export function dataQueryOf(operation: Operation, query: ParsedQuery, selection = ''): DataQuery {
+  return Object.freeze({
+    operation,
+    query: Object.freeze(query),
+    key: `${operation}?${canonicalQuery(operation, query)}${operation === 'reviews' ? selection : ''}`,
+    filterKey: `${operation}?${canonicalQuery(operation, { ...query, page: undefined })}`,
+  });
+}
+
 /** Longer query strings are parsed each time: only queries of a plausible length are remembered. */
 const MEMO_SEARCH_LENGTH = 256;
 
@@ -75,14 +88,7 @@ export function admission(config: ResolvedOptions): (request: ProxyRequest) => A
       // With this proxy's limits, so a widget that asked for more than it accepts can ask again within them.
       return jsonError(400, 'Bad Request', parsed.message, { limits: config.limits });
     }
-    const { query } = parsed;
-    // Frozen: one object serves every request that asks this way.
-    const data: DataQuery = Object.freeze({
-      operation,
-      query: Object.freeze(query),
-      key: `${operation}?${canonicalQuery(operation, query)}${operation === 'reviews' ? selection : ''}`,
-      filterKey: `${operation}?${canonicalQuery(operation, { ...query, page: undefined })}`,
-    });
+    const data = dataQueryOf(operation, parsed.query, selection);
     if (memoKey.length <= MEMO_SEARCH_LENGTH) queries.set(memoKey, data);
     return data;
   }

@@ -97,6 +97,21 @@ export class AnswerCache {
   }
 
   /**
+   * The answer this process holds for `key` (fresh or stale) or is loading now; `undefined` otherwise.
+   * Never asks the upstream.
+   */
+  async held(key: string): Promise<CachedAnswer | undefined> {
+    const entry = this.lru.peek(key, { allowStale: true });
+    if (entry?.kind === 'answer') return entry;
+    if (!this.loading.has(key)) return undefined;
+    // Joins the load in flight (a load of its own would only run had that one just ended: refused).
+    return this.get(key, () => Promise.reject(new Error('not asked'))).then(
+      ({ answer }) => answer,
+      () => undefined,
+    );
+  }
+
+  /**
    * The answer for `key`, loading it with `load` when needed (once, however many callers wait). Rejects
    * with the upstream's failure, or with a remembered one (no upstream call).
    */

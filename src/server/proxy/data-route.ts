@@ -7,7 +7,7 @@
  * It fails closed: a client without a known address shares one rate-limit bucket, and every upstream
  * attempt spends the shared budget and the client's share of it.
  */
-import type { DataQuery } from './admission.ts';
+import { dataQueryOf, type DataQuery } from './admission.ts';
 import { jsonError, upstreamErrorResponse } from './answers.ts';
 import type { AnswerCache } from './cache.ts';
 import type { Curation } from './curation.ts';
@@ -19,9 +19,13 @@ import type { ResolvedOptions } from './options.ts';
 import type { PageEnds } from './page-ends.ts';
 import { clientAddress } from './rate-limit.ts';
 import type { Responses } from './responses.ts';
+import type { BusinessAnswer } from '../../api/protocol.ts';
 import type { ProxyAnswer, ProxyRequest } from './types.ts';
 import type { Upstream } from './upstream.ts';
-import { postPageAnswer, reviewPageAnswer } from './view-model.ts';
+import { postPageAnswer, reviewPageAnswer, withoutHomeLocation } from './view-model.ts';
+
+/** The cache entry of the business's profile, as the info route asks for it. */
+const INFO_KEY = dataQueryOf('info', {}).key;
 
 /** The parts a data answer is made of, each made once by `createProxy`. */
 export interface DataParts {
@@ -109,7 +113,25 @@ export class DataRoute {
         ? await curation.page(query, async (asked) => (await this.call(client, operation, asked)).json)
         : await this.call(client, operation, query);
     if (totals) pageEnds.record(filterKey, totals);
-    return json;
+    // (Only a page whose items give a location asks for the business's: "location" is no other key.)
+    const home = operation !== 'info' && json.includes('"location"') && (await this.businessLocation());
+    return home ? withoutHomeLocation(json, home) : json;
+  }
+
+  /**
+   * The business's own address, which a page's items need not repeat: from the info answer this process
+   * holds or is loading (a page showing a rating or a card asks for it with the list). It costs no upstream
+   * call: unknown when no info answer is at hand (a list alone on its page), and the page keeps its
+   * locations.
+   */
+  private async businessLocation(): Promise<string | undefined> {
+    const answer = await this.parts.cache.held(INFO_KEY);
+    if (!answer) return undefined;
+    try {
+      return (JSON.parse(new TextDecoder().decode(answer.body)) as BusinessAnswer).business.location;
+    } catch {
+      return undefined;
+    }
   }
 
   /** One upstream call for `client`, who spends its share of the upstream budget. */

@@ -157,6 +157,26 @@ function normaliseEngagement(source: EngagementSource, media: PostMedia[]): Enga
   };
 }
 
+/**
+ * A page answer whose items no longer repeat the business's own address as their location (the API gives
+ * a review or post the business's location; on every card it says nothing). Compared with case and spacing
+ * ignored; any other location is kept.
+ */
+export function withoutHomeLocation(json: string, home: string): string {
+  const answer = JSON.parse(json) as PageAnswer<EngagementView>;
+  const same = (location: string) => comparable(location) === comparable(home);
+  let changed = false;
+  for (const item of answer.page.items) {
+    if (item.location !== undefined && same(item.location)) {
+      delete item.location;
+      changed = true;
+    }
+  }
+  return changed ? JSON.stringify(answer) : json;
+}
+
+const comparable = (place: string) => place.replace(/\s+/g, ' ').trim().toLowerCase();
+
 function normaliseMedia(item: PostMedia): MediaView[] {
   return mediaView(item.type ?? undefined, item.url, item.thumbnailUrl);
 }
