@@ -159,6 +159,10 @@ describe('the WordPress plugin in a real WordPress', { concurrency: false }, () 
         `${which}: the loader`,
       );
       assert.ok(!html.includes('onclick'), `${which}: an unknown attribute is not passed on`);
+      assert.ok(
+        !html.includes('/dist/review-widgets.js') && !html.includes('block/preview.js'),
+        `${which}: the editor's preview code is not on the site's pages`,
+      );
     }
     // Exactly the proxy's rendering: WordPress's filters (texturize, autop) leave it as it was rendered.
     const fragment = await (
@@ -253,6 +257,31 @@ describe('the WordPress plugin in a real WordPress', { concurrency: false }, () 
       const editor = (window as unknown as { wp: { data: WpData } }).wp.data.select('core/editor');
       return !editor.isSavingPost() && !editor.isEditedPostDirty();
     });
+  });
+
+  it('previews the widget in an editor drawn in an iframe (the site editor; the post editor from WordPress 6.3)', async () => {
+    // A template with the block, opened in the site editor, whose canvas is an iframe in WordPress 6.1.
+    const id = await admin.evaluate(async (content) => {
+      const nonce = await (await fetch('/wp-admin/admin-ajax.php?action=rest-nonce')).text();
+      const response = await fetch('/?rest_route=/wp/v2/templates', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-wp-nonce': nonce },
+        body: JSON.stringify({ slug: 'reviews-canvas', title: 'Reviews canvas', content }),
+      });
+      return ((await response.json()) as { id: string }).id;
+    }, BLOCK_PAGE);
+    await admin.goto(
+      `${site.url}/wp-admin/site-editor.php?postType=wp_template&postId=${encodeURIComponent(id)}`,
+    );
+    const canvas = admin.frameLocator('iframe[name="editor-canvas"]');
+    await canvas.locator('review-list article[part="review"]').first().waitFor();
+    assert.equal(await canvas.locator('review-list').getAttribute('layout'), 'grid');
+    // Drawn by the elements' code in the iframe (its own custom elements), not left as an unknown element.
+    assert.ok(
+      await canvas
+        .locator('review-list')
+        .evaluate((list) => !!list.ownerDocument.defaultView!.customElements.get('review-list')),
+    );
   });
 
   it('a widget WordPress has no copy of, while the proxy fails, holds its space until the loader fills it: nothing moves (Chromium, 390 and 1280 px)', async () => {

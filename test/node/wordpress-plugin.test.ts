@@ -81,6 +81,7 @@ describe('the WordPress plugin', () => {
         'block/block.json',
         'block/editor.js',
         'block/hold.js',
+        'block/preview.js',
       ])
         assert.ok(names.includes(`review-widgets/${file}`), `${file} in ${names.join(', ')}`);
       assert.ok(names.every((name) => name.startsWith('review-widgets/')));

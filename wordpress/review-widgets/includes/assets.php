@@ -2,7 +2,8 @@
 /**
  * The widgets' scripts, from the proxy as the configurator's snippet loads them: the light loader on the
  * pages (a module where WordPress has wp_enqueue_script_module, 6.5+; otherwise a script tag made
- * `type="module"` through the script loader filter), the full code in the block editor for its preview.
+ * `type="module"` through the script loader filter); the full code in the block editor for its preview is
+ * the block's script there (block.php).
  *
  * @package review-widgets
  */
@@ -12,7 +13,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /** The handles whose tags are modules. */
-const REVIEW_WIDGETS_MODULES = array( 'review-widgets-loader', 'review-widgets-code' );
+const REVIEW_WIDGETS_MODULES = array( 'review-widgets-loader' );
 
 /**
  * A file of the proxy's bundle: `/dist/{file}` at the proxy's origin, where it serves it to any site.
@@ -85,16 +86,5 @@ add_action(
 			) . ';',
 			'before'
 		);
-	}
-);
-
-add_action(
-	'enqueue_block_editor_assets',
-	static function () {
-		$endpoint = review_widgets_proxy();
-		if ( null !== $endpoint ) {
-			// The preview is the real widget: the elements' full code, from the proxy.
-			wp_enqueue_script( 'review-widgets-code', review_widgets_script_url( $endpoint, 'review-widgets.js' ), array(), null, true );
-		}
 	}
 );

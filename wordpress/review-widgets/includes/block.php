@@ -13,9 +13,19 @@ if ( ! defined( 'ABSPATH' ) ) {
 add_action(
 	'init',
 	static function () {
+		// In the editor, the block's script loads the elements' full code from the proxy (block/preview.js)
+		// for the preview: WordPress loads a block's script where the editor draws its blocks, the editor's
+		// page (the post editor to 6.2) or its iframe (the site editor; from 6.3 the post editor too, through
+		// enqueue_block_assets). Not on the site's pages: there the loader comes alone (render.php).
+		$endpoint = review_widgets_proxy();
+		$preview  = is_admin() && null !== $endpoint;
+		if ( $preview ) {
+			$code = add_query_arg( 'code', rawurlencode( review_widgets_script_url( $endpoint, 'review-widgets.js' ) ), REVIEW_WIDGETS_URL . 'block/preview.js' );
+			wp_register_script( 'review-widgets-code', $code, array(), REVIEW_WIDGETS_VERSION, true );
+		}
 		register_block_type(
 			REVIEW_WIDGETS_DIR . '/block',
-			array( 'render_callback' => 'review_widgets_render_block' )
+			array( 'render_callback' => 'review_widgets_render_block' ) + ( $preview ? array( 'script_handles' => array( 'review-widgets-code' ) ) : array() )
 		);
 		add_shortcode( 'review_widgets', 'review_widgets_shortcode' );
 	}
