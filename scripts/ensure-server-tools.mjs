@@ -1,6 +1,7 @@
 // Makes sure the programs the Node tests start or run exist: redis-server (the fleet tests start one per
 // test, on loopback), and caddy and docker-compose (the deployment tests validate deploy/ with them; no
-// Docker engine is needed); PHP, zip and unzip (the WordPress plugin's lint, unit tests and zip), and a
+// Docker engine is needed); PHP, zip, unzip and gettext (the WordPress plugin's lint, unit tests, zip and
+// translations template), and a
 // WordPress with MariaDB and a theme (test/e2e/wordpress.test.ts starts them, offline). On Debian/Ubuntu as root it installs the distribution's packages; anywhere
 // else it stops with one message saying what to install. REDIS_SERVER may name another binary (Valkey's
 // valkey-server works too).
@@ -19,6 +20,8 @@ const TOOLS = [
   { path: '/usr/bin/php', debian: 'php-cli', elsewhere: 'brew install php' },
   { path: '/usr/bin/zip', debian: 'zip', elsewhere: 'brew install zip' },
   { path: '/usr/bin/unzip', debian: 'unzip', elsewhere: 'brew install unzip' },
+  // The plugin's translations template (scripts/wordpress-plugin.ts).
+  { path: '/usr/bin/xgettext', debian: 'gettext', elsewhere: 'brew install gettext' },
   { path: '/usr/share/wordpress/wp-settings.php', debian: 'wordpress', elsewhere: 'Debian only' },
   { path: '/usr/sbin/mariadbd', debian: 'mariadb-server', elsewhere: 'Debian only' },
   { path: '/etc/php/8.2/mods-available/mysqli.ini', debian: 'php-mysql', elsewhere: 'Debian only' },

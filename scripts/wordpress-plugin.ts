@@ -2,10 +2,11 @@
 // the way the configurator reads them (src/configurator/specs.ts, labels.ts), and the plugin packed as the
 // zip a site owner uploads (Plugins → Add New → Upload Plugin).
 //
-//   node --import tsx scripts/wordpress-plugin.ts          writes controls.json, block.json and block/hold.js
+//   node --import tsx scripts/wordpress-plugin.ts          writes controls.json, block.json, block/hold.js and
+//                                                          languages/review-widgets.pot
 //   node --import tsx scripts/wordpress-plugin.ts --zip    the same, then dist/review-widgets-wordpress.zip
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -91,11 +92,85 @@ export function holdScript(): string {
   return output!.text;
 }
 
+/** The translations template: the plugin's strings, for translators (Poedit, translate.wordpress.org). */
+export const POT_FILE = `${PLUGIN_DIR}/languages/review-widgets.pot`;
+
+/** A `.pot` entry (the strings WordPress translates from headers and block.json, which xgettext cannot read). */
+const potEntry = (comment: string, msgid: string, context?: string) =>
+  `#. ${comment}\n${context ? `msgctxt ${JSON.stringify(context)}\n` : ''}msgid ${JSON.stringify(msgid)}\nmsgstr ""\n`;
+
+/**
+ * The translations template: every string of the PHP and of the editor's script (xgettext, GNU gettext,
+ * with WordPress's functions as keywords and the translators' comments), then the plugin's name and
+ * description and the block's title, description and keywords in the contexts WordPress translates them
+ * with. No creation date and no line numbers: it changes only when a string does.
+ */
+export function potFile(): string {
+  const files = ['review-widgets.php', 'uninstall.php', 'includes', 'block/editor.js'];
+  const sources = execFileSync('find', [...files, '-name', '*.php', '-o', '-name', '*.js'], {
+    cwd: PLUGIN_DIR,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean)
+    .sort();
+  let extracted: string;
+  try {
+    extracted = execFileSync(
+      'xgettext',
+      [
+        '--from-code=UTF-8',
+        ...['__:1', '_e:1', 'esc_html__:1', 'esc_attr__:1', 'esc_html_e:1', '_x:1,2c', '_n:1,2'].map(
+          (keyword) => `--keyword=${keyword}`,
+        ),
+        '--add-comments=translators:',
+        '--add-location=file',
+        '--sort-by-file',
+        '--package-name=Review widgets',
+        `--package-version=${blockPluginVersion()}`,
+        '--output=-',
+        ...sources,
+      ],
+      { cwd: PLUGIN_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+  } catch (error) {
+    throw new Error(
+      `the translations template needs xgettext (Debian/Ubuntu: apt-get install gettext): ${error}`,
+    );
+  }
+  const block = blockJson();
+  const header = extracted
+    .replace(
+      /^(#.*\n)+/,
+      "# The Review widgets plugin's strings (scripts/wordpress-plugin.ts writes this file).\n",
+    )
+    .replace(/^"POT-Creation-Date: .*\n/m, '');
+  const plugin = readFileSync(`${PLUGIN_DIR}/review-widgets.php`, 'utf8');
+  const field = (name: string) => new RegExp(`^ \\* ${name}:\\s+(.+)$`, 'm').exec(plugin)![1]!;
+  const extra = [
+    ['Plugin Name of the plugin', field('Plugin Name')],
+    ['Description of the plugin', field('Description')],
+  ].filter(([, msgid]) => !extracted.includes(`\nmsgid ${JSON.stringify(msgid)}\n`));
+  return [
+    header.trimEnd() + '\n',
+    ...extra.map(([comment, msgid]) => potEntry(comment!, msgid!)),
+    potEntry('Block title', block.title, 'block title'),
+    potEntry('Block description', block.description, 'block description'),
+    ...block.keywords.map((keyword) => potEntry('Block keyword', keyword, 'block keyword')),
+  ].join('\n');
+}
+
+/** The plugin's version, from its header. */
+function blockPluginVersion(): string {
+  return /^ \* Version:\s+(\S+)$/m.exec(readFileSync(`${PLUGIN_DIR}/review-widgets.php`, 'utf8'))![1]!;
+}
+
 /** The generated files of the plugin, path → content, from the manifest in `manifest`. */
 export function generatedFiles(manifest: Manifest): Record<string, string> {
   return {
     [`${PLUGIN_DIR}/controls.json`]: json(blockControls(readSpecs(manifest, ELEMENT_ORDER))),
     [`${PLUGIN_DIR}/block/block.json`]: json(blockJson()),
+    [POT_FILE]: potFile(),
   };
 }
 
@@ -132,6 +207,7 @@ export function zipPlugin(zip = PLUGIN_ZIP): string {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  mkdirSync(`${PLUGIN_DIR}/languages`, { recursive: true });
   for (const [path, content] of Object.entries(generatedFiles(freshManifest()))) writeFileSync(path, content);
   writeFileSync(HOLD_SCRIPT, holdScript());
   if (process.argv.includes('--zip')) console.log(`WordPress plugin: ${zipPlugin()}`);

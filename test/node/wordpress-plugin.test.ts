@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { HOLD_WIDTHS, holdOf } from '../../src/configurator/hold.ts';
-import { freshManifest, generatedFiles, PLUGIN_DIR, zipPlugin } from '../../scripts/wordpress-plugin.ts';
+import {
+  freshManifest,
+  generatedFiles,
+  PLUGIN_DIR,
+  POT_FILE,
+  zipPlugin,
+} from '../../scripts/wordpress-plugin.ts';
 
 const phpFiles = (dir: string) =>
   readdirSync(dir, { recursive: true })
@@ -67,6 +73,11 @@ describe('the WordPress plugin', () => {
     }
   });
 
+  it('has a valid translations template (GNU gettext’s msgfmt)', () => {
+    const check = spawnSync('msgfmt', ['--check', '--output-file=/dev/null', POT_FILE], { encoding: 'utf8' });
+    assert.equal(check.status, 0, check.stderr);
+  });
+
   it('packs as a zip whose files are under review-widgets/', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rw-wp-zip-'));
     try {
@@ -82,6 +93,7 @@ describe('the WordPress plugin', () => {
         'block/editor.js',
         'block/hold.js',
         'block/preview.js',
+        'languages/review-widgets.pot',
       ])
         assert.ok(names.includes(`review-widgets/${file}`), `${file} in ${names.join(', ')}`);
       assert.ok(names.every((name) => name.startsWith('review-widgets/')));
