@@ -778,6 +778,46 @@ describe('the light embed', () => {
     await context.close();
   });
 
+  it('a widget’s HTML is parsed a slice per task, none of them the whole of a long list', async () => {
+    const { context, page, problems } = await openPage();
+    // Each write into a document the page did not load (the loader's parsing, a document per widget), with
+    // whether a task began since that document's write before: a zero-delay timer set at each write has
+    // run by the next only if it did.
+    await page.addInitScript(() => {
+      const writes: { length: number; newTask: boolean }[] = [];
+      (window as unknown as { writes: typeof writes }).writes = writes;
+      const inTask = new WeakSet<Document>();
+      const write = Document.prototype.write;
+      Document.prototype.write = function (this: Document, ...text: string[]) {
+        if (this !== document) {
+          writes.push({ length: text.join('').length, newTask: !inTask.has(this) });
+          inTask.add(this);
+          setTimeout(() => inTask.delete(this));
+        }
+        return write.apply(this, text);
+      };
+    });
+    await page.goto(`${running.app.url}/light.html`);
+    await page.waitForFunction(() =>
+      document.querySelector('review-list')?.shadowRoot?.querySelector('[aria-busy="false"] article'),
+    );
+    const writes = await page.evaluate(
+      () => (window as unknown as { writes: { length: number; newTask: boolean }[] }).writes,
+    );
+    const total = writes.reduce((sum, write) => sum + write.length, 0);
+    assert.ok(total > 40_000, `the widgets' HTML, ${total} characters, went through the writes`);
+    assert.ok(
+      writes.every((write) => write.length <= 16_384 && write.newTask),
+      `at most 16 KB a write, each in a task of its own: ${JSON.stringify(writes)}`,
+    );
+    assert.ok(
+      writes.some((write, index) => index > 0 && write.length === 16_384),
+      `a long list took several writes: ${JSON.stringify(writes)}`,
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   it('a list’s first frame shows its controls and one review, each later frame a batch more', async () => {
     const { context, page, problems } = await openPage();
     // What each frame shows of the list, once it has content: [reviews, of them shown] (read in the frame's
