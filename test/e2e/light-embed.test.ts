@@ -538,6 +538,33 @@ describe('the light embed', () => {
     await page.context().close();
   });
 
+  it('a photo tapped before the code opens once the code has taken over, on the last card as on the first', async () => {
+    for (const which of ['first', 'last'] as const) {
+      const { page, problems, release } = await visit();
+      const photos = page.locator('review-list').locator('[part="media-button"]');
+      assert.ok((await photos.count()) > 1, 'several photos on the page');
+      const tapped = await photos[which]().locator('img').getAttribute('src');
+      // A tap at once, with no hover before it (a phone's), while the code is held back.
+      await photos[which]().dispatchEvent('click');
+      release();
+      await tookOver(page);
+      await page.waitForFunction(
+        () => !!document.querySelector('review-list')?.shadowRoot?.querySelector('dialog[open]'),
+      );
+      const shown = await page.evaluate(() => {
+        const root = document.querySelector('review-list')!.shadowRoot!;
+        return [...root.querySelectorAll('dialog[open] [part="lightbox-media"]')].map(
+          (media) => media.getAttribute('src') ?? '',
+        );
+      });
+      // The photo tapped, whole (the sample names a thumbnail after its photo: `<photo>-thumb`).
+      assert.equal(shown.length, 1, `${which}: one viewer open`);
+      assert.equal(shown[0]!.replace(/\.\w+$/, ''), tapped!.replace(/-thumb\.\w+$/, ''), which);
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    }
+  });
+
   it('keyboard focus put on a control before the code is on the same control after it', async () => {
     const { page, release } = await visit();
     await control(page, /next page/i).focus();
