@@ -214,6 +214,56 @@ const cardsExposed = () =>
     })),
   );
 
+describe('a proxy that fails', () => {
+  let failing: InProcessApp;
+  before(async () => {
+    // The real proxy with an upstream that refuses every connection: each widget's data fails.
+    failing = await startApp({
+      ALLOWED_ORIGINS: '*',
+      BUSINESS_API_KEY: 'test-key-never-used',
+      BUSINESS_API_URL: 'http://127.0.0.1:9/api',
+    });
+  });
+  after(() => failing?.close());
+
+  for (const engine of ENGINES) {
+    test(`${engine}, 390 px: each widget collapses to its error state, and nothing below moves down`, async () => {
+      const snippets = await threeWidgets();
+      site.show(
+        snippets.map(({ snippet }) => snippet.replaceAll(proxy.url, failing.url)).join(''),
+        failing.url,
+        { styleSrc: snippets.map(({ styleSrc }) => styleSrc).join(' '), after: 'After.' },
+      );
+      const page = await openEngine(engine, PHONE);
+      try {
+        await page.goto(`${site.url}/`);
+        await page.waitFor(
+          () =>
+            [...document.querySelectorAll('business-card,rating-summary,review-list')].every((widget) =>
+              widget.shadowRoot?.querySelector('[part="error"] button'),
+            ),
+          null,
+          `${engine}: every widget's error state, with its Retry`,
+        );
+        const frames = await page.evaluate(
+          () => (window as unknown as { __frames: Frame[] }).__frames.map((frame) => frame.after),
+          null,
+        );
+        // The widgets held their space, then gave up what their error state does not need: the text after
+        // them only ever moves up.
+        const down = frames.slice(1).filter((after, index) => after > frames[index]! + 1);
+        assert.deepEqual(down, [], `${engine}: the text after the widgets moved down`);
+        assert.ok(
+          frames.at(-1)! < frames[0]!,
+          `${engine}: the space was given back (${frames[0]} → ${frames.at(-1)})`,
+        );
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
+
 describe('every review in the accessibility tree (issue 42)', () => {
   const TEN = 'el=review-list&a.limit=10';
   for (const [embed, script] of [
