@@ -22,10 +22,10 @@ export interface EnginePage {
   close(): Promise<void>;
   /**
    * How many articles the engine's own accessibility tree exposes (shadow roots included): Chromium's full
-   * tree over the DevTools protocol, WebKit's computed role of each `article` over WebDriver; `undefined`
-   * in Firefox, whose WebDriver BiDi has no way to read it.
+   * tree over the DevTools protocol, Firefox's through WebDriver BiDi's accessibility locator, WebKit's
+   * computed role of each `article` over WebDriver.
    */
-  accessibleArticles(): Promise<number | undefined>;
+  accessibleArticles(): Promise<number>;
 }
 
 /** A page's viewport, in CSS pixels. */
@@ -62,9 +62,18 @@ export async function openEngine(engine: Engine, viewport?: Viewport): Promise<E
     waitFor: (fn, arg, what, timeoutMs) => poll(engine, () => evaluate(fn, arg), what, timeoutMs),
     close: () => browser.close(),
     accessibleArticles: async () => {
-      if (engine !== 'chromium') return undefined;
-      const { nodes } = await (await page.createCDPSession()).send('Accessibility.getFullAXTree');
-      return nodes.filter((node) => !node.ignored && node.role?.value === 'article').length;
+      if (engine === 'chromium') {
+        const { nodes } = await (await page.createCDPSession()).send('Accessibility.getFullAXTree');
+        return nodes.filter((node) => !node.ignored && node.role?.value === 'article').length;
+      }
+      // Firefox's own tree through WebDriver BiDi's accessibility locator, which does not cross into a
+      // shadow root: asked in each widget's.
+      let count = 0;
+      for (const host of await page.$$('review-list, post-list')) {
+        const root = (await host.evaluateHandle((widget) => widget.shadowRoot!)).asElement();
+        count += (await root?.$$('::-p-aria([role="article"])'))?.length ?? 0;
+      }
+      return count;
     },
   };
 }
