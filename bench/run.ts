@@ -12,6 +12,7 @@ import { runSsrBench } from './ssr.ts';
 import { runStartBench } from './start-cpu.ts';
 import { runVisitorBench } from './visitor.ts';
 import { runWireBench } from './wire.ts';
+import { runWordPressBench } from './wordpress.ts';
 import {
   machineDescription,
   markdownTable,
@@ -26,6 +27,7 @@ for (const [name, run] of [
   ['wire', runWireBench],
   ['browser', runBrowserBench],
   ['visitor', runVisitorBench],
+  ['wordpress', runWordPressBench],
   ['ssr', runSsrBench],
   ['proxy', runProxyBench],
   ['curation', runCurationBench],

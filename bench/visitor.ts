@@ -27,7 +27,7 @@ import { startHttp2Front } from './http2-front.ts';
 import { formatNumber, markdownTable, median, type BenchRow } from './table.ts';
 import { preloadOf } from '../src/configurator/state.ts';
 
-const ROUNDS = Number(process.env.BENCH_VISITOR_ROUNDS) || 5;
+export const ROUNDS = Number(process.env.BENCH_VISITOR_ROUNDS) || 5;
 /** Lighthouse's mobile profile (simulated throttling's figures, applied by DevTools). */
 const PROFILE = { latency: 150, download: (1638.4 * 1024) / 8, upload: (750 * 1024) / 8, cpu: 4 };
 const VIEWPORT = { width: 390, height: 844 };
@@ -39,7 +39,7 @@ const AFTER = `<p>Come in for a warm loaf, stay for the cinnamon buns. Open ever
 const HERO = `<header class="hero"><h1>Kettle &amp; Crumb</h1><p>Bread, cakes and coffee on Harbour Lane since 1998. Come in for a warm loaf, stay for the cinnamon buns.</p><a href="#reviews">What our guests say</a></header>`;
 const STYLE = `<style>body{margin:0;font:16px/1.5 system-ui,sans-serif}.hero{padding:48px 20px;min-height:280px;background:#f6efe6}main{padding:0 16px}</style>`;
 
-interface PageUnderTest {
+export interface PageUnderTest {
   name: string;
   /**
    * Where the widgets sit: below the hero (default), or right under the page's title, in the first screen,
@@ -200,11 +200,13 @@ function recorder(): void {
   requestAnimationFrame(look);
 }
 
-interface Visit {
+export interface Visit {
   jsBytes: number;
   tbt: number;
   longest: number;
   review?: number;
+  /** First contentful paint (from navigation). */
+  fcp?: number;
   cls: number;
   interaction?: number;
   interactionLongest?: number;
@@ -234,7 +236,12 @@ const TAPS = {
   },
 } satisfies Record<string, Tap>;
 
-async function visit(browser: Browser, url: string, under: PageUnderTest, tap?: Tap): Promise<Visit> {
+export async function visit(
+  browser: Browser,
+  url: string,
+  under: Pick<PageUnderTest, 'firstScreen' | 'reviews'>,
+  tap?: Tap,
+): Promise<Visit> {
   const desktop = under.firstScreen === 'desktop';
   const context = await browser.newContext(
     desktop ? { viewport: DESKTOP } : { viewport: VIEWPORT, isMobile: true, hasTouch: true },
@@ -293,6 +300,7 @@ async function visit(browser: Browser, url: string, under: PageUnderTest, tap?: 
         .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
       longest: Math.max(0, ...tasks.map((task) => task.duration)),
       review: review || undefined,
+      fcp: fcp || undefined,
       cls,
       count: tasks.length,
     };
@@ -338,9 +346,9 @@ async function visit(browser: Browser, url: string, under: PageUnderTest, tap?: 
   return { jsBytes, ...loaded, interaction, interactionLongest };
 }
 
-type Summary = { [K in keyof Visit]: number | undefined };
+export type Summary = { [K in keyof Visit]: number | undefined };
 
-function summarise(visits: Visit[]): Summary {
+export function summarise(visits: Visit[]): Summary {
   const of = (key: keyof Visit) => {
     const values = visits.map((visit) => visit[key]).filter((value): value is number => value !== undefined);
     return values.length ? median(values) : undefined;
@@ -350,6 +358,7 @@ function summarise(visits: Visit[]): Summary {
     tbt: of('tbt'),
     longest: of('longest'),
     review: of('review'),
+    fcp: of('fcp'),
     cls: of('cls'),
     interaction: of('interaction'),
     interactionLongest: of('interactionLongest'),
@@ -360,7 +369,7 @@ function summarise(visits: Visit[]): Summary {
 
 const ms = (value: number | undefined) =>
   value === undefined || value === 0 ? '—' : `${formatNumber(value, 0)} ms`;
-const describe = (summary: Summary) =>
+export const describe = (summary: Summary) =>
   [
     `JS ${formatNumber((summary.jsBytes ?? 0) / 1024, 1)} KiB`,
     `TBT ${formatNumber(summary.tbt ?? 0, 0)} ms`,

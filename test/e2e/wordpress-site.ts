@@ -19,6 +19,8 @@ export const WP_ADMIN = { user: 'owner', password: 'a-long-test-password-2026' }
 export interface WordPressSite {
   /** The site's address, `http://127.0.0.1:{port}` (another origin than the proxy's `localhost`). */
   url: string;
+  /** The site's folder (its wp-content/plugins/ is where a plugin is put by hand). */
+  root: string;
   /** Runs one SQL statement in the site's database; its output, tab-separated. */
   sql(statement: string): string;
   close(): Promise<void>;
@@ -34,7 +36,11 @@ async function until(ready: () => boolean | Promise<boolean>, what: string, chil
   }
 }
 
-export async function startWordPress(): Promise<WordPressSite> {
+/**
+ * Starts the site. `gzip`: its pages compressed (PHP's zlib.output_compression), as a host serves them;
+ * off by default (the tests read the pages as PHP writes them).
+ */
+export async function startWordPress({ gzip = false } = {}): Promise<WordPressSite> {
   const dir = mkdtempSync(join(tmpdir(), 'rw-wordpress-'));
   // Each server in a process group of its own, guarded (spawnGroup): PHP's workers and MariaDB end with the
   // test, however it ends.
@@ -165,6 +171,7 @@ require $file;
         'upload_max_filesize=20M',
         '-d',
         'post_max_size=20M',
+        ...(gzip ? ['-d', 'zlib.output_compression=On'] : []),
         '-S',
         `127.0.0.1:${port}`,
         '-t',
@@ -203,7 +210,7 @@ require $file;
       throw new Error(`WordPress did not install (${installed.status}): ${page.slice(0, 2000)}`);
     if (!existsSync(join(WORDPRESS, 'wp-content', 'themes', THEME, 'style.css')))
       throw new Error(`the ${THEME} theme is missing (apt-get install wordpress-theme-${THEME})`);
-    return { url, sql: (statement) => sql(statement, 'wordpress'), close };
+    return { url, root, sql: (statement) => sql(statement, 'wordpress'), close };
   } catch (error) {
     await close();
     throw error;
