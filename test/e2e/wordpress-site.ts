@@ -191,21 +191,27 @@ require $file;
       php,
     );
 
-    // Installed as a new owner does it: wp-admin/install.php's form.
-    const installed = await fetch(`${url}/wp-admin/install.php?step=2`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        weblog_title: 'Kettle & Crumb',
-        user_name: WP_ADMIN.user,
-        admin_password: WP_ADMIN.password,
-        admin_password2: WP_ADMIN.password,
-        pw_weak: 'on',
-        admin_email: 'owner@example.com',
-        blog_public: '0',
-        language: '',
-      }),
-    });
-    const page = await installed.text();
+    // Installed as a new owner does it: wp-admin/install.php's form. Once in a CI run beside another, its
+    // answer never came (the request failed at undici's 300 s bound): each try is bounded at 90 s and a
+    // failed one is tried again; a try that installed but answered late leaves "Already Installed", whose
+    // page also links to wp-login.php.
+    const install = () =>
+      fetch(`${url}/wp-admin/install.php?step=2`, {
+        method: 'POST',
+        signal: AbortSignal.timeout(90_000),
+        body: new URLSearchParams({
+          weblog_title: 'Kettle & Crumb',
+          user_name: WP_ADMIN.user,
+          admin_password: WP_ADMIN.password,
+          admin_password2: WP_ADMIN.password,
+          pw_weak: 'on',
+          admin_email: 'owner@example.com',
+          blog_public: '0',
+          language: '',
+        }),
+      }).then(async (answer) => ({ ok: answer.ok, status: answer.status, page: await answer.text() }));
+    const installed = await install().catch(install);
+    const { page } = installed;
     if (!installed.ok || !page.includes('wp-login.php'))
       throw new Error(`WordPress did not install (${installed.status}): ${page.slice(0, 2000)}`);
     if (!existsSync(join(WORDPRESS, 'wp-content', 'themes', THEME, 'style.css')))
