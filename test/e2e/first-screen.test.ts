@@ -72,9 +72,23 @@ const allIn = () =>
       !widget.shadowRoot.querySelector('.items>[hidden],[aria-busy="true"]'),
   );
 
-/** The recorder's frames, once two more have been drawn after every widget's content came in. */
-async function framesOf(page: EnginePage, what: string): Promise<{ frames: Frame[]; shift: number | null }> {
-  await page.waitFor(allIn, null, `${what}: every widget in`);
+/** Every widget of the page shows its error state, with its Retry. */
+const allFailed = () =>
+  [...document.querySelectorAll('business-card,rating-summary,review-list')].every((widget) =>
+    widget.shadowRoot?.querySelector('[part="error"] button'),
+  );
+
+/**
+ * The recorder's frames, once two more have been drawn after the page came to `ready` (every widget's
+ * content in, by default): the recorder runs at each frame's start, so the frame that shows a change is
+ * recorded only at the next one.
+ */
+async function framesOf(
+  page: EnginePage,
+  what: string,
+  ready: () => boolean = allIn,
+): Promise<{ frames: Frame[]; shift: number | null }> {
+  await page.waitFor(ready, null, what);
   const seen = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames.length, null);
   await page.waitFor(
     (count) => (window as unknown as { __frames: Frame[] }).__frames.length > count + 2,
@@ -239,17 +253,8 @@ describe('a proxy that fails', () => {
       const page = await openEngine(engine, PHONE);
       try {
         await page.goto(`${site.url}/`);
-        await page.waitFor(
-          () =>
-            [...document.querySelectorAll('business-card,rating-summary,review-list')].every((widget) =>
-              widget.shadowRoot?.querySelector('[part="error"] button'),
-            ),
-          null,
-          `${engine}: every widget's error state, with its Retry`,
-        );
-        const frames = await page.evaluate(
-          () => (window as unknown as { __frames: Frame[] }).__frames.map((frame) => frame.after),
-          null,
+        const frames = (await framesOf(page, `${engine}, error states`, allFailed)).frames.map(
+          (frame) => frame.after,
         );
         // The widgets held their space, then gave up what their error state does not need: the text after
         // them only ever moves up.
