@@ -123,6 +123,39 @@ test('the fast path (createProxy through toNodeListener) answers exactly as the 
   });
 });
 
+test('a warm hit is answered in the same task: `answer` gives it without a promise, a cold one as a promise', async () => {
+  await withUpstream(async (upstream) => {
+    const logs: LogRecord[] = [];
+    const proxy = proxyFor(upstream.url, logs, 0);
+    const request = {
+      method: 'GET',
+      pathname: '/widget-api/reviews',
+      search: '?page=1&limit=10',
+      clientAddress: '203.0.113.7',
+      origin: 'http://127.0.0.1',
+      header: (name: string) => (name === 'accept-encoding' ? 'gzip' : undefined),
+    };
+    const cold = proxy.answer(request);
+    assert.ok(cold instanceof Promise, 'a miss waits for the upstream');
+    assert.equal((await cold).headers['x-cache'], 'MISS');
+    // Compressed once, on the first hit in this encoding; then every hit is synchronous.
+    await proxy.answer(request);
+    const warm = proxy.answer(request);
+    assert.ok(!(warm instanceof Promise), 'a warm hit is not a promise');
+    assert.equal(warm.status, 200);
+    assert.equal(warm.headers['x-cache'], 'HIT');
+    assert.equal(warm.headers['content-encoding'], 'gzip');
+    assert.equal(upstream.calls(), 1);
+    // Finished like any other: logged once each.
+    assert.deepEqual(
+      logs
+        .filter((record) => record.type === 'request')
+        .map((record) => record.type === 'request' && record.cache),
+      ['MISS', 'HIT', 'HIT'],
+    );
+  });
+});
+
 test("toNodeRouter: the proxy's plain paths take its fast path, pages and odd paths the Fetch handler", async () => {
   await withUpstream(async (upstream) => {
     const proxy = proxyFor(upstream.url, [], 0);

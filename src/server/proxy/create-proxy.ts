@@ -21,7 +21,7 @@ import { SharedState, storeGuardOf } from './fleet/shared-state.ts';
 import { FragmentRoute } from './fragment-route.ts';
 import { Health, HEALTH_PATHS } from './health.ts';
 import type { Maybe } from './maybe.ts';
-import { methodLabel, type MetricRoute } from './metrics.ts';
+import { methodLabel } from './metrics.ts';
 import { resolveOptions, type ProxyOptions } from './options.ts';
 import { PageEnds } from './page-ends.ts';
 import { Responses } from './responses.ts';
@@ -59,26 +59,36 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
 
   const health = new Health(gates, config);
 
-  /** Every request's way: probes aside, admit, then its route's stages, then finish. */
-  async function answer(request: ProxyRequest): Promise<ProxyAnswer> {
+  /**
+   * Every request's way: probes aside, admit, then its route's stages, then finish. Synchronous from
+   * admission to the answer when nothing waits (a warm hit): no promise, no microtask.
+   */
+  function answer(request: ProxyRequest): Maybe<ProxyAnswer> {
     // Probes first: never logged, counted or rate-limited, whatever the origin; no CORS headers either.
     const probe = HEALTH_PATHS.get(request.pathname);
     if (probe) return health.answer(probe, request.method);
     const started = performance.now();
     metrics.requestStarted();
-    let admitted: Admitted | undefined;
-    let result: ProxyAnswer;
-    try {
-      admitted = admit(request);
-      const pending = respond(request, admitted);
-      result = pending instanceof Promise ? await pending : pending;
-    } catch (error) {
-      log({ type: 'upstream', level: 'error', message: `unexpected proxy failure: ${String(error)}` });
-      result = jsonError(500, 'Internal Server Error', 'The proxy failed unexpectedly.');
-    }
     // Every request is finished (counted, logged), even one whose admission itself failed.
-    const { route, common } = admitted ?? NOT_ADMITTED;
-    return finish(request, route, withHeaders(result, common), started);
+    let admitted: Pick<Admitted, 'route' | 'common'> = NOT_ADMITTED;
+    let pending: Maybe<ProxyAnswer>;
+    try {
+      const known = admit(request);
+      admitted = known;
+      pending = respond(request, known);
+    } catch (error) {
+      return finish(request, admitted, failed(error), started);
+    }
+    if (!(pending instanceof Promise)) return finish(request, admitted, pending, started);
+    return pending.then(
+      (result) => finish(request, admitted, result, started),
+      (error: unknown) => finish(request, admitted, failed(error), started),
+    );
+  }
+
+  function failed(error: unknown): ProxyAnswer {
+    log({ type: 'upstream', level: 'error', message: `unexpected proxy failure: ${String(error)}` });
+    return jsonError(500, 'Internal Server Error', 'The proxy failed unexpectedly.');
   }
 
   function respond(request: ProxyRequest, admitted: Admitted): Maybe<ProxyAnswer> {
@@ -87,13 +97,14 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     return data.answer(request, admitted.data);
   }
 
-  /** Finish: the answer counted and logged (probes never reach here). */
+  /** Finish: the route's common headers, the answer counted and logged (probes never reach here). */
   function finish(
     request: ProxyRequest,
-    route: MetricRoute,
+    { route, common }: Pick<Admitted, 'route' | 'common'>,
     result: ProxyAnswer,
     started: number,
   ): ProxyAnswer {
+    withHeaders(result, common);
     const durationMs = performance.now() - started;
     metrics.requestFinished(route, methodLabel(request.method), result.status, durationMs / 1000);
     const { pathname, search } = request;

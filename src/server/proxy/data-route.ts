@@ -46,7 +46,9 @@ export class DataRoute {
 
   /** Every stage: the gate, then the cache, then the upstream. */
   answer(request: ProxyRequest, data: DataQuery): Maybe<ProxyAnswer> {
-    return then(this.rateLimited(request), (limited) => limited ?? this.fromCache(request, data));
+    const limited = this.rateLimited(request);
+    if (limited === undefined) return this.fromCache(request, data); // no gate, or a token at once
+    return then(limited, (answer) => answer ?? this.fromCache(request, data));
   }
 
   /** Gate: a 429 when this client has no token left (its bucket is the fleet's, with a store). */

@@ -50,9 +50,12 @@ export interface ProxyState {
   budgetRemaining: number;
 }
 
-/** A Fetch-standard handler plus `answer`: the same logic on plain data, for runtime adapters. */
+/**
+ * A Fetch-standard handler plus `answer`: the same logic on plain data, for runtime adapters. `answer`
+ * gives a warm hit at once (no promise), anything that waits as a promise: `await` takes either.
+ */
 export type AnsweringHandler = ((request: Request, context?: ProxyContext) => Promise<Response>) & {
-  answer(request: ProxyRequest): Promise<ProxyAnswer>;
+  answer(request: ProxyRequest): ProxyAnswer | Promise<ProxyAnswer>;
 };
 
 /**

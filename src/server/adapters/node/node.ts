@@ -29,9 +29,16 @@ import {
 
 type FetchHandler = ((request: Request, context?: ProxyContext) => Response | Promise<Response>) & {
   /** Present on `createProxy` handlers: the same logic on plain data (the fast path below). */
-  answer?: (request: ProxyRequest) => Promise<ProxyAnswer>;
+  answer?: (request: ProxyRequest) => ProxyAnswer | Promise<ProxyAnswer>;
 };
-type NodeListener = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+type NodeListener = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
+
+/** What a request the proxy could not even read (a target `URL` refuses) is answered with. */
+const badRequest = (): ProxyAnswer => ({
+  status: 400,
+  headers: { 'content-type': 'text/plain; charset=utf-8' },
+  body: 'Bad request',
+});
 
 const peerAddresses = new WeakMap<Socket, string>();
 
@@ -55,21 +62,29 @@ export function toNodeListener(handler: FetchHandler): NodeListener {
       handler(request, { clientAddress: addressOf(env.incoming.socket) }),
     ) as NodeListener;
   }
-  return async (incoming, outgoing) => {
-    let result: ProxyAnswer;
+  return (incoming, outgoing) => {
+    let result: ProxyAnswer | Promise<ProxyAnswer>;
     try {
-      result = await answer(new NodeRequest(incoming));
+      result = answer(new NodeRequest(incoming));
     } catch {
-      result = { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Bad request' };
+      result = badRequest();
     }
-    const { body } = result;
-    if (body !== null) {
-      const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-      result.headers['content-length'] = String(length);
-    }
-    outgoing.writeHead(result.status, result.headers);
-    outgoing.end(body ?? undefined);
+    // A warm hit is written in the same task (no promise); anything that waits, once it is here.
+    if (!(result instanceof Promise)) return send(outgoing, result);
+    return result.then(
+      (answered) => send(outgoing, answered),
+      () => send(outgoing, badRequest()),
+    );
   };
+}
+
+function send(outgoing: ServerResponse, { status, headers, body }: ProxyAnswer): void {
+  if (body !== null) {
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+    headers['content-length'] = String(length);
+  }
+  outgoing.writeHead(status, headers);
+  outgoing.end(body ?? undefined);
 }
 
 /**
