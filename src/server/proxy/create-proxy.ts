@@ -22,7 +22,7 @@ import { FragmentRoute } from './fragment-route.ts';
 import { Health, HEALTH_PATHS } from './health.ts';
 import type { Maybe } from './maybe.ts';
 import { methodLabel } from './metrics.ts';
-import { resolveOptions, type ProxyOptions } from './options.ts';
+import { resolveOptions, type ProxyOptions, type ResolvedOptions } from './options.ts';
 import { PageEnds } from './page-ends.ts';
 import { Responses } from './responses.ts';
 import type { ProxyAnswer, ProxyContext, ProxyHandler, ProxyRequest } from './types.ts';
@@ -30,6 +30,12 @@ import { Upstream } from './upstream.ts';
 
 /** What a request whose admission failed (a bug: it never should) is finished with. */
 const NOT_ADMITTED: Pick<Admitted, 'route' | 'common'> = { route: 'unknown', common: NOSNIFF };
+
+/** What a request that met a bug of ours gets: a 500, and the error in the log. */
+function failed(log: ResolvedOptions['log'], error: unknown): ProxyAnswer {
+  log({ type: 'upstream', level: 'error', message: `unexpected proxy failure: ${String(error)}` });
+  return jsonError(500, 'Internal Server Error', 'The proxy failed unexpectedly.');
+}
 
 export function createProxy(options: ProxyOptions): ProxyHandler {
   const config = resolveOptions(options);
@@ -77,18 +83,13 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       admitted = known;
       pending = respond(request, known);
     } catch (error) {
-      return finish(request, admitted, failed(error), started);
+      return finish(request, admitted, failed(log, error), started);
     }
     if (!(pending instanceof Promise)) return finish(request, admitted, pending, started);
     return pending.then(
       (result) => finish(request, admitted, result, started),
-      (error: unknown) => finish(request, admitted, failed(error), started),
+      (error: unknown) => finish(request, admitted, failed(log, error), started),
     );
-  }
-
-  function failed(error: unknown): ProxyAnswer {
-    log({ type: 'upstream', level: 'error', message: `unexpected proxy failure: ${String(error)}` });
-    return jsonError(500, 'Internal Server Error', 'The proxy failed unexpectedly.');
   }
 
   function respond(request: ProxyRequest, admitted: Admitted): Maybe<ProxyAnswer> {
