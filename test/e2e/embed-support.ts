@@ -25,16 +25,18 @@ console.error = (...args) => { note('console.error: ' + args.join(' ')); error(.
  * height and whether its content is in (a shadow root); and, in an engine that reports them, the layout
  * shifts.
  */
+/** Every widget a page may hold, as one selector (the recorder's, and the tests' page functions take it). */
+export const WIDGET_SELECTOR = 'business-card,rating-summary,review-list,post-list';
+
 const POSITIONS = `window.__frames = [];
 window.__shift = 0;
-const WIDGETS = ['business-card', 'rating-summary', 'review-list', 'post-list'];
 const frame = () => {
   const after = document.getElementById('after');
   if (after) {
     window.__frames.push({
       after: after.getBoundingClientRect().top + scrollY,
       view: scrollY + innerHeight,
-      widgets: [...document.querySelectorAll(WIDGETS.join())].map((widget) => ({
+      widgets: [...document.querySelectorAll('${WIDGET_SELECTOR}')].map((widget) => ({
         tag: widget.localName,
         height: widget.getBoundingClientRect().height,
         in: !!widget.shadowRoot?.firstChild,

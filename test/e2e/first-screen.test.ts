@@ -16,7 +16,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { problemsHeard, settle, startHostSite, type HostSite } from './embed-support.ts';
+import { problemsHeard, settle, startHostSite, WIDGET_SELECTOR, type HostSite } from './embed-support.ts';
 import { ENGINES, openEngine, type Engine, type EnginePage, type Viewport } from './engines.ts';
 import { launchChromium, NAME_SHIM, startApp, type InProcessApp } from './support.ts';
 
@@ -65,16 +65,16 @@ interface Frame {
 }
 
 /** Every widget of the page shows its content, every card of a list included. */
-const allIn = () =>
-  [...document.querySelectorAll('business-card,rating-summary,review-list,post-list')].every(
+const allIn = (widgets: string) =>
+  [...document.querySelectorAll(widgets)].every(
     (widget) =>
       widget.shadowRoot?.querySelector('*:not(style)') &&
       !widget.shadowRoot.querySelector('.items>[hidden],[aria-busy="true"]'),
   );
 
 /** Every widget of the page shows its error state, with its Retry. */
-const allFailed = () =>
-  [...document.querySelectorAll('business-card,rating-summary,review-list')].every((widget) =>
+const allFailed = (widgets: string) =>
+  [...document.querySelectorAll(widgets)].every((widget) =>
     widget.shadowRoot?.querySelector('[part="error"] button'),
   );
 
@@ -86,9 +86,9 @@ const allFailed = () =>
 async function framesOf(
   page: EnginePage,
   what: string,
-  ready: () => boolean = allIn,
+  ready: (widgets: string) => boolean = allIn,
 ): Promise<{ frames: Frame[]; shift: number | null }> {
-  await page.waitFor(ready, null, what);
+  await page.waitFor(ready, WIDGET_SELECTOR, what);
   const seen = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames.length, null);
   await page.waitFor(
     (count) => (window as unknown as { __frames: Frame[] }).__frames.length > count + 2,
@@ -145,14 +145,14 @@ async function assertStillIn(engine: Engine, viewport: Viewport, what: string): 
     const recorded = await framesOf(page, what);
     // Each widget's shortest card (0 for a widget without cards), in the recorder's order.
     const shortestCards = await page.evaluate(
-      () =>
-        [...document.querySelectorAll('business-card,rating-summary,review-list,post-list')].map((widget) => {
+      (widgets) =>
+        [...document.querySelectorAll(widgets)].map((widget) => {
           const heights = [...(widget.shadowRoot?.querySelectorAll('.items>li') ?? [])].map(
             (card) => card.getBoundingClientRect().height,
           );
           return heights.length ? Math.min(...heights) : 0;
         }),
-      null,
+      WIDGET_SELECTOR,
     );
     assertStill(recorded, shortestCards, what);
     if (engine === 'chromium') assert.notEqual(recorded.shift, null, 'Chromium reports layout shifts');
@@ -287,7 +287,7 @@ describe('every review in the accessibility tree (issue 42)', () => {
         const page = await openEngine(engine, { width: 390, height: 640 });
         try {
           await page.goto(`${site.url}/`);
-          await page.waitFor(allIn, null, `${engine}: every card in`);
+          await page.waitFor(allIn, WIDGET_SELECTOR, `${engine}: every card in`);
           const cards = await page.evaluate(cardsExposed, null);
           assert.equal(cards.length, 10);
           assert.deepEqual(
