@@ -114,6 +114,9 @@ export function potFile(): string {
     .split('\n')
     .filter(Boolean)
     .sort();
+  // The plugin's header fields (`Plugin Name`, `Version`, …), read from its main file.
+  const plugin = readFileSync(`${PLUGIN_DIR}/review-widgets.php`, 'utf8');
+  const field = (name: string) => new RegExp(`^ \\* ${name}:\\s+(.+)$`, 'm').exec(plugin)![1]!;
   let extracted: string;
   try {
     extracted = execFileSync(
@@ -127,7 +130,7 @@ export function potFile(): string {
         '--add-location=file',
         '--sort-by-file',
         '--package-name=Review widgets',
-        `--package-version=${blockPluginVersion()}`,
+        `--package-version=${field('Version')}`,
         '--output=-',
         ...sources,
       ],
@@ -145,8 +148,6 @@ export function potFile(): string {
       "# The Review widgets plugin's strings (scripts/wordpress-plugin.ts writes this file).\n",
     )
     .replace(/^"POT-Creation-Date: .*\n/m, '');
-  const plugin = readFileSync(`${PLUGIN_DIR}/review-widgets.php`, 'utf8');
-  const field = (name: string) => new RegExp(`^ \\* ${name}:\\s+(.+)$`, 'm').exec(plugin)![1]!;
   const extra = [
     ['Plugin Name of the plugin', field('Plugin Name')],
     ['Description of the plugin', field('Description')],
@@ -158,11 +159,6 @@ export function potFile(): string {
     potEntry('Block description', block.description, 'block description'),
     ...block.keywords.map((keyword) => potEntry('Block keyword', keyword, 'block keyword')),
   ].join('\n');
-}
-
-/** The plugin's version, from its header. */
-function blockPluginVersion(): string {
-  return /^ \* Version:\s+(\S+)$/m.exec(readFileSync(`${PLUGIN_DIR}/review-widgets.php`, 'utf8'))![1]!;
 }
 
 /** The generated files of the plugin, path → content, from the manifest in `manifest`. */
