@@ -415,11 +415,16 @@ async function fetchFragments(proxy: string, publicUrl: string): Promise<Fragmen
   };
 }
 
-export async function runVisitorBench(): Promise<BenchRow[]> {
-  // The site: its own origin, gzip as any host sends it.
-  let pages = new Map<string, string>();
-  const site = createServer((request, response) => {
-    const html = pages.get(request.url ?? '');
+/** A site on an origin of its own serving `pages` (path → HTML), gzip as any host sends them; 404 otherwise. */
+export interface PageSite {
+  url: string;
+  pages: Map<string, string>;
+  close(): void;
+}
+
+export async function startPageSite(): Promise<PageSite> {
+  const server = createServer((request, response) => {
+    const html = site.pages.get(request.url ?? '');
     if (!html) return void response.writeHead(404).end();
     const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding']));
     response.writeHead(200, {
@@ -428,8 +433,18 @@ export async function runVisitorBench(): Promise<BenchRow[]> {
     });
     response.end(gzip ? gzipSync(html) : html);
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  const siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const site: PageSite = {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    pages: new Map(),
+    close: () => server.close(),
+  };
+  return site;
+}
+
+export async function runVisitorBench(): Promise<BenchRow[]> {
+  const site = await startPageSite();
+  const siteUrl = site.url;
   const app = await startApp({ ALLOWED_ORIGINS: siteUrl });
   // The proxy (and its scripts) over HTTP/2, as deployed; its certificate is the run's own.
   const front = await startHttp2Front(app.url);
@@ -437,7 +452,7 @@ export async function runVisitorBench(): Promise<BenchRow[]> {
   try {
     const fragments = await fetchFragments(app.url, front.url);
     configured = await configuratorSnippets(browser, app.url, front.url);
-    pages = new Map(
+    site.pages = new Map(
       PAGES.map((under, index) => [
         `/${index}.html`,
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${under.name}</title>${STYLE}</head><body>${under.firstScreen ? TITLE : HERO}<main>${under.body(front.url, fragments)}</main>${under.firstScreen ? AFTER : ''}</body></html>`,

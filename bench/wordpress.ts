@@ -22,22 +22,21 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { launchChromium, startApp } from '../test/e2e/support.ts';
 import { startWordPress } from '../test/e2e/wordpress-site.ts';
 import { formatNumber, markdownTable, type BenchRow } from './table.ts';
-import { describe, ROUNDS, summarise, visit, type Summary, type Visit } from './visitor.ts';
+import { describe, ROUNDS, startPageSite, summarise, visit, type Summary, type Visit } from './visitor.ts';
 
 const CONDITIONS = `Lighthouse mobile (CPU 4×, 150 ms RTT, 1.6 Mbit/s, 390 px), first visit, median of ${ROUNDS}`;
 const WIDGETS = ['business-card', 'rating-summary', 'review-list'] as const;
 
-/** The page's blocks: the three widgets with their defaults, after a paragraph. */
-const BLOCKS = `<!-- wp:paragraph --><p>Bread, cakes and coffee on Harbour Lane since 1998.</p><!-- /wp:paragraph -->
-${WIDGETS.map((tag) => `<!-- wp:review-widgets/reviews {"widget":"${tag}"} /-->`).join('\n')}`;
+/** The page without the blocks: a paragraph. */
 const WITHOUT = `<!-- wp:paragraph --><p>Bread, cakes and coffee on Harbour Lane since 1998.</p><!-- /wp:paragraph -->`;
+/** The page's blocks: the three widgets with their defaults, after that paragraph. */
+const BLOCKS = `${WITHOUT}
+${WIDGETS.map((tag) => `<!-- wp:review-widgets/reviews {"widget":"${tag}"} /-->`).join('\n')}`;
 
 /** Why the bench cannot run here, or undefined when it can. */
 function missingTools(): string | undefined {
@@ -69,16 +68,9 @@ export async function runWordPressBench(): Promise<BenchRow[]> {
         verdict: 'info',
       },
     ];
-  // The floor's site: static pages on an origin of their own, gzip as any host sends them.
-  let statics = new Map<string, string>();
-  const floorSite = createServer((request, response) => {
-    const html = statics.get(request.url ?? '');
-    if (!html) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' });
-    response.end(gzipSync(html));
-  });
-  await new Promise<void>((resolve) => floorSite.listen(0, '127.0.0.1', resolve));
-  const floorUrl = `http://127.0.0.1:${(floorSite.address() as { port: number }).port}`;
+  // The floor's site: static pages on an origin of their own.
+  const floorSite = await startPageSite();
+  const floorUrl = floorSite.url;
   const site = await startWordPress({ gzip: true });
   const app = await startApp({ ALLOWED_ORIGINS: `${site.url},${floorUrl}` });
   const browser = await launchChromium();
@@ -110,7 +102,7 @@ export async function runWordPressBench(): Promise<BenchRow[]> {
     if (!loader) throw new Error('WordPress did not enqueue the loader');
     const page = (body: string) =>
       `<!doctype html><html lang="en-US"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Kettle &amp; Crumb</title><style>body{margin:0;font:16px/1.5 system-ui,sans-serif}main{padding:0 16px}</style></head><body><main><h1>Kettle &amp; Crumb</h1><p>Bread, cakes and coffee on Harbour Lane since 1998.</p>${body}</main></body></html>`;
-    statics = new Map([
+    floorSite.pages = new Map([
       ['/empty.html', page('')],
       ['/floor.html', page(widgets.join(''))],
       ['/floor-loader.html', page(`${loader}${widgets.join('')}`)],
