@@ -194,6 +194,25 @@ export default tseslint.config(
     },
   },
   {
+    // The review index stands beside the proxy, on its floor (clock, store, upstream), and runs wherever
+    // the proxy does: standard APIs only, nothing of the site, the adapters or the metrics.
+    files: ['src/server/review-index/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The review index runs on Workers, Deno and Bun too.' },
+            serverRoomImport(
+              ['site', 'adapters', 'metrics'],
+              'The review index stands beside the proxy: the site, the adapters and the metrics stand on it.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The site's front door runs in every function (Workers included): standard Fetch APIs, no platform.
     files: ['src/server/site/**/*.ts'],
     rules: {

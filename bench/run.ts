@@ -7,6 +7,7 @@ import { runBrowserBench } from './browser.ts';
 import { runCurationBench } from './curation.ts';
 import { runFleetBench } from './fleet.ts';
 import { runProxyBench } from './proxy.ts';
+import { runIndexBench } from './review-index.ts';
 import { runSizeBench } from './size.ts';
 import { runSsrBench } from './ssr.ts';
 import { runStartBench } from './start-cpu.ts';
@@ -33,6 +34,7 @@ for (const [name, run] of [
   ['curation', runCurationBench],
   ['npm start', runStartBench],
   ['fleet', runFleetBench],
+  ['review index', runIndexBench],
 ] as const) {
   console.error(`bench: ${name}…`);
   rows.push(...(await run()));

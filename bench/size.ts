@@ -40,9 +40,11 @@ import type { BenchRow } from './table.ts';
  * of zero added 0.21 KiB: 27.09 KiB, to be won back. Issue 42's hold kept through the plain embed's
  * loading (the snippet's `<rw-hold>` height kept on the element until nothing is loading: nothing on the
  * page moves when the widgets arrive, and a site's own inline min-height given back as it was) added
- * 0.1 KiB: 27.19 KiB.)
+ * 0.1 KiB: 27.19 KiB. Issue 47's review index asked by the list (`has-text`, `q` and `topic` in its query,
+ * a new one starting again at page 1, the disclosure line saying "only reviews with written text" in five
+ * languages) added 0.13 KiB: 27.32 KiB.)
  */
-export const SIZE_CEILING_BYTES = 27.2 * 1024;
+export const SIZE_CEILING_BYTES = 27.35 * 1024;
 /**
  * The most a chunk loaded on demand may weigh: a mis-split that swallowed Lit (about 6 KiB) would pass it.
  * The carousel's behaviour (2.4 KiB) is the largest.
@@ -81,11 +83,13 @@ export const ELEMENT_CEILING_BYTES: Record<string, number> = {
   // so a phone's page no longer shifts when the card arrives: 0.2 KiB; 17.25 KiB until the client took
   // the data the loader asked for at a click: 0.01 KiB.)
   'business-card': 17.5 * 1024,
-  // (19.25 KiB until issue 31's takeover in a task of its own: 0.1 KiB.)
-  'rating-summary': 19.5 * 1024,
+  // (19.25 KiB until issue 31's takeover in a task of its own: 0.1 KiB; 19.5 KiB until issue 47's
+  // shared strings and query rules for the review index: 0.03 KiB.)
+  'rating-summary': 19.75 * 1024,
   // (25.5 KiB until issue 30's hook for the console's advice on a refused proxy; 25.6 KiB until issue 31's
-  // rendering of a page four cards per task: 0.7 KiB.)
-  'review-list': 26.5 * 1024,
+  // rendering of a page four cards per task: 0.7 KiB; 26.5 KiB until issue 47's `has-text`, `q` and `topic`
+  // asked of the review index, and its disclosure line: 0.04 KiB.)
+  'review-list': 26.75 * 1024,
   // (22.25 KiB until every card kept its parts at the top, so a streamed server render does not move
   // them as it arrives: 4 bytes over; 22.5 KiB until issue 31's rendering four cards per task: 0.55 KiB.)
   'post-list': 23.25 * 1024,

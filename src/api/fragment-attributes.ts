@@ -36,6 +36,9 @@ export const FRAGMENT_ATTRIBUTES = {
     'min-rating',
     'sort-type',
     'media-type',
+    'has-text',
+    'q',
+    'topic',
   ],
   'post-list': ['endpoint', 'theme', 'locale', 'label', 'paging', 'controls', 'limit', 'page'],
 } as const satisfies Record<string, readonly string[]>;

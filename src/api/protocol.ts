@@ -7,9 +7,10 @@
  *
  * Wire format (JSON), protocol 1:
  *
- *   GET {mount}/info      → { "protocol": 1, "limits": Limits, "business": BusinessView }
- *   GET {mount}/reviews?… → { "protocol": 1, "limits": Limits, "page": PageView<ReviewView> }
+ *   GET {mount}/info      → { "protocol": 1, "limits": Limits, "business": BusinessView, "index"?: IndexView }
+ *   GET {mount}/reviews?… → { "protocol": 1, "limits": Limits, "page": PageView<ReviewView>, "topics"?: … }
  *   GET {mount}/posts?…   → { "protocol": 1, "limits": Limits, "page": PageView<PostView> }
+ *   GET {mount}/topics    → { "protocol": 1, "limits": Limits, "topics": TopicView[], "index": IndexView }
  *   an error             → { "error": string, "message": string } with a 4xx/5xx status
  *
  * Fields marked optional are left out when unknown. A change that an older widget could misread bumps
@@ -53,6 +54,17 @@ export interface ReviewQuery {
   /** The proxy's own filter (no API parameter): reviews rated this or higher (`minRating=4`: 4 and 5). */
   minRating?: Rating;
   mediaType?: MediaTypeFilter;
+  /**
+   * The proxy's own (its review index: docs/search.md): reviews whose text or author matches these words
+   * (word prefixes and small typos too), ranked by relevance under the default and most relevant sorts.
+   */
+  q?: string;
+  /** The proxy's own: reviews that mention this topic (a `key` of the index's topics). */
+  topic?: string;
+  /** The proxy's own: only reviews with written text. */
+  hasText?: boolean;
+  /** The proxy's own: the answer carries the business's topics too (`PageAnswer.topics`). */
+  topics?: boolean;
 }
 
 /** The query of the posts operation. */
@@ -149,16 +161,52 @@ export interface PageView<T> {
   nextPage?: number;
 }
 
+/**
+ * Whether the proxy's review index can answer `q`, `topic` and `hasText` (docs/search.md): `ready` (it
+ * holds every review), `building` (its first crawl runs: those queries answer 503 until it ends), `off`
+ * (not kept here: `INDEX=off`, no shared store on a function, or more reviews than `INDEX_MAX_REVIEWS`).
+ */
+export type IndexState = 'ready' | 'building' | 'off';
+
+export interface IndexView {
+  state: IndexState;
+  /** Reviews the index holds (when it holds any). */
+  reviews?: number;
+  /** When it last read the API (ISO date-time). */
+  refreshedAt?: string;
+}
+
+/** What customers mention: a phrase of their own words and exactly how many reviews mention it. */
+export interface TopicView {
+  /** The phrase as shown. */
+  label: string;
+  /** The `topic` parameter that lists exactly those reviews. */
+  key: string;
+  count: number;
+}
+
 export interface BusinessAnswer {
   protocol: typeof PROTOCOL_VERSION;
   limits: Limits;
   business: BusinessView;
+  /** The proxy's review index; left out by a proxy that has none. */
+  index?: IndexView;
 }
 
 export interface PageAnswer<T> {
   protocol: typeof PROTOCOL_VERSION;
   limits: Limits;
   page: PageView<T>;
+  /** The business's topics, when the query asked for them (`topics=true`). */
+  topics?: TopicView[];
+}
+
+/** `GET {mount}/topics`: the business's topics, most mentioned first. */
+export interface TopicsAnswer {
+  protocol: typeof PROTOCOL_VERSION;
+  limits: Limits;
+  topics: TopicView[];
+  index: IndexView;
 }
 
 /** The body of every error answer of the proxy: a short status text and a message meant for people. */

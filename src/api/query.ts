@@ -20,11 +20,33 @@ export type Operation = 'info' | 'posts' | 'reviews';
 export const OPERATION_PARAMS: Record<Operation, readonly string[]> = {
   info: [],
   posts: ['page', 'limit'],
-  reviews: ['page', 'limit', 'sortType', 'rating', 'minRating', 'mediaType'],
+  reviews: [
+    'page',
+    'limit',
+    'sortType',
+    'rating',
+    'minRating',
+    'mediaType',
+    'q',
+    'topic',
+    'hasText',
+    'topics',
+  ],
 };
 
-/** The proxy's own parameters: the API has no such filter (the proxy merges its streams: curation.ts). */
-export const PROXY_PARAMS: readonly string[] = ['minRating'];
+/**
+ * The proxy's own parameters: the API has no such filter (`minRating`: the proxy merges its streams,
+ * curation.ts; the others: its review index answers them, server/review-index/). Never sent upstream.
+ */
+export const PROXY_PARAMS: readonly string[] = ['minRating', 'q', 'topic', 'hasText', 'topics'];
+
+/** The index's parameters: a query with one of them is answered from the proxy's review index. */
+export const INDEX_PARAMS = ['q', 'topic', 'hasText'] as const;
+
+/** The longest search a visitor may type (`q`), in characters. */
+export const MAX_SEARCH_LENGTH = 100;
+/** The longest `topic` key, in characters (a topic is one to three words). */
+const MAX_TOPIC_LENGTH = 100;
 
 /**
  * A review id as the owner's settings name it (`HIDDEN_REVIEWS`, `PINNED_REVIEWS`): the API's ids are opaque
@@ -53,15 +75,14 @@ const WHOLE_NUMBER = /^[1-9][0-9]{0,8}$/;
 export function parseQuery(operation: Operation, params: URLSearchParams, limits: QueryLimits): QueryResult {
   const allowed = OPERATION_PARAMS[operation];
   const query: ParsedQuery = {};
+  const seen = new Set<string>();
   for (const [name, value] of params) {
     if (!allowed.includes(name)) {
       const hint = allowed.length ? ` (allowed: ${allowed.join(', ')})` : ' (this operation takes none)';
       return fail(`Unknown query parameter "${name}"${hint}.`);
     }
-    // Every accepted parameter lands in `query`: one already there was given before.
-    if (query[name as keyof ParsedQuery] !== undefined) {
-      return fail(`Query parameter "${name}" is given more than once.`);
-    }
+    if (seen.has(name)) return fail(`Query parameter "${name}" is given more than once.`);
+    seen.add(name);
     switch (name) {
       case 'page':
       case 'limit': {
@@ -94,6 +115,30 @@ export function parseQuery(operation: Operation, params: URLSearchParams, limits
         }
         query.mediaType = value;
         break;
+      case 'q': {
+        // An empty search (a form sent with its field empty) is no search.
+        const q = value.trim().replace(/\s+/g, ' ');
+        if ([...q].length > MAX_SEARCH_LENGTH) {
+          return fail(`"q" must be at most ${MAX_SEARCH_LENGTH} characters; got ${[...q].length}.`);
+        }
+        if (/[\u0000-\u001f\u007f]/.test(q)) return fail('"q" must not contain control characters.');
+        if (q) query.q = q;
+        break;
+      }
+      case 'topic':
+        if (!value || [...value].length > MAX_TOPIC_LENGTH || /[\u0000-\u001f\u007f]/.test(value)) {
+          return fail(`"topic" must be one of the business's topics (see the topics route).`);
+        }
+        query.topic = value;
+        break;
+      case 'hasText':
+      case 'topics':
+        // A flag: `true` (or given empty, as a boolean attribute is); `false` leaves it out.
+        if (value !== '' && value !== 'true' && value !== 'false') {
+          return fail(`"${name}" must be "true" or "false"; got "${value.slice(0, 40)}".`);
+        }
+        if (value !== 'false') query[name] = true;
+        break;
     }
   }
   if (query.rating !== undefined && query.minRating !== undefined && query.rating < query.minRating) {
@@ -109,8 +154,7 @@ export function parseQuery(operation: Operation, params: URLSearchParams, limits
  * in for `page` and `limit` so that `?` and `?page=1&limit=10` share one cache entry.
  */
 export function canonicalQuery(operation: Operation, query: ParsedQuery = {}): string {
-  // Every value is a validated number or an enum name (letters and `_`): nothing needs escaping, so the
-  // string is joined directly (this runs on every proxy request) and equals URLSearchParams' output.
+  // Joined directly (this runs on every proxy request); only a search or a topic needs escaping.
   let out = '';
   for (const name of OPERATION_PARAMS[operation]) {
     const value =
@@ -124,6 +168,13 @@ export function canonicalQuery(operation: Operation, query: ParsedQuery = {}): s
     }
   }
   return out;
+}
+
+/** The part of a query the API itself takes: the proxy's own parameters are never sent upstream. */
+export function upstreamQuery(query: ParsedQuery): ParsedQuery {
+  const sent: ParsedQuery = { ...query };
+  for (const name of PROXY_PARAMS) delete sent[name as keyof ParsedQuery];
+  return sent;
 }
 
 /** Where an operation's data lives under the endpoint (`reviews?page=2&limit=10`): the one spelling the

@@ -5,6 +5,7 @@
  * them, so every operation goes Node → Worker → RPC → Durable Object → SQLite and back.
  */
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { ProxyStore } from '../../src/server/proxy/index.ts';
 import { storeConformance } from './support/store-conformance.ts';
@@ -25,14 +26,31 @@ before(async () => {
 });
 after(() => worker?.dispose());
 
-/** One operation of the Durable Object named `object`, over the test Worker's HTTP. */
+/**
+ * One operation of the Durable Object named `object`, over the test Worker's HTTP, on a connection of its
+ * own: wrangler dev's local proxy drops a kept-alive connection after a large answer (a review index's
+ * chunk of a megabyte), and the next request on it would fail before reaching the Worker.
+ */
 async function call(object: string, operation: string, ...args: unknown[]): Promise<unknown> {
-  const response = await fetch(`${worker.url}/${operation}?object=${object}`, {
-    method: 'POST',
-    body: JSON.stringify(args.map((value) => (value === undefined ? {} : { value }))),
+  const body = JSON.stringify(args.map((value) => (value === undefined ? {} : { value })));
+  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const sent = request(
+      `${worker.url}/${operation}?object=${object}`,
+      { method: 'POST', agent: false, headers: { 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
   });
-  assert.equal(response.status, 200, `${operation}: ${response.status}`);
-  return ((await response.json()) as { value?: unknown }).value;
+  assert.equal(status, 200, `${operation}: ${status}`);
+  return (JSON.parse(text) as { value?: unknown }).value;
 }
 
 /** The store of the Durable Object named `object`, as the proxy would use it. */

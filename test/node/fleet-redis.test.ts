@@ -37,6 +37,8 @@ async function withFleet(
       // These tests are about what the fleet shares: a machine busy enough to starve a process past the
       // production bound (150 ms) must not turn them into tests of the fallback (the outage test's own).
       REDIS_TIMEOUT_MS: '3000',
+      // These count the calls of the other stages; the review index's fleet has a test of its own below.
+      INDEX: 'off',
       ...(typeof env === 'function' ? env(upstream) : env),
     });
     await run({ redis, upstream, instances });
@@ -259,5 +261,33 @@ test('several businesses through one fleet: each tenant’s key, data and allowe
     }
     // A tenant's log lines say which tenant they are about.
     assert.ok(instances.some((instance) => /GET \/widget-api\/acme\/info 200/.test(instance.output())));
+  });
+});
+
+test('the review index on Redis: three instances crawl once, and all three answer the same search', async () => {
+  await withFleet({ INDEX: 'on' }, async ({ upstream, instances }) => {
+    const states = async () =>
+      Promise.all(
+        instances.map(
+          async (instance) => JSON.parse((await get(instance, '/widget-api/info')).text).index.state,
+        ),
+      );
+    for (let i = 0; i < 100 && (await states()).some((state) => state !== 'ready'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.deepEqual(await states(), ['ready', 'ready', 'ready']);
+    const crawl = upstream.requests.filter(
+      (request) => request.path.endsWith('/reviews') && !request.query.includes('sortType'),
+    );
+    // The fake upstream's 95 reviews at 50 a page: two pages, read once by the fleet.
+    assert.deepEqual(
+      crawl.map((request) => new URLSearchParams(request.query).get('page')),
+      ['1', '2'],
+    );
+    const answers = await Promise.all(
+      instances.map((instance) => get(instance, '/widget-api/reviews?q=review&limit=5')),
+    );
+    const totals = answers.map((answer) => JSON.parse(answer.text).page.totalItems);
+    assert.deepEqual(totals, [95, 95, 95]);
   });
 });

@@ -296,7 +296,8 @@ describe('upstream bodies are size-capped, parsed and validated', () => {
       assert.equal(items[0].id, 'rev_2_0');
       assert.equal(JSON.stringify(reviews).includes('links'), false);
       const info = (await proxy.call('/widget-api/info')).json();
-      assert.deepEqual(Object.keys(info).sort(), ['business', 'limits', 'protocol']);
+      assert.deepEqual(Object.keys(info).sort(), ['business', 'index', 'limits', 'protocol']);
+      assert.deepEqual(info.index, { state: 'off' }, 'this proxy keeps no review index (turned off)');
       assert.equal(info.business.name, 'Caffè Aurora v1');
       assert.equal(JSON.stringify(info).includes('upstreamOnlyField'), false);
     });

@@ -56,6 +56,18 @@ describe('parseQuery accepts', () => {
     for (const rating of [1, 2, 3, 4, 5]) assert.deepEqual(parsed('reviews', `rating=${rating}`), { rating });
   });
 
+  test("the review index's own: a search trimmed (empty is none), a topic, the flags", () => {
+    assert.deepEqual(parsed('reviews', 'q=%20gluten%20%20free%20'), { q: 'gluten free' });
+    assert.deepEqual(parsed('reviews', 'q='), {});
+    assert.deepEqual(parsed('reviews', 'topic=cinnamon%20bun&hasText=true&topics='), {
+      topic: 'cinnamon bun',
+      hasText: true,
+      topics: true,
+    });
+    assert.deepEqual(parsed('reviews', 'hasText=false'), {});
+    assert.equal(canonicalQuery('reviews', { q: 'café & co' }), 'page=1&limit=10&q=caf%C3%A9%20%26%20co');
+  });
+
   test('page and limit on posts, up to the configured maxima', () => {
     assert.deepEqual(parsed('posts', 'page=1000&limit=50'), { page: 1000, limit: 50 });
     assert.deepEqual(parsed('posts', 'page=1&limit=1'), { page: 1, limit: 1 });
@@ -64,8 +76,18 @@ describe('parseQuery accepts', () => {
 
 describe('parseQuery refuses, naming the parameter', () => {
   const cases: [Operation, string, string, RegExp][] = [
-    ['reviews', 'q=coffee', 'q', /Unknown query parameter "q"/],
-    ['reviews', 'sortBy=rating', 'sortBy', /allowed: page, limit, sortType, rating, minRating, mediaType/],
+    ['reviews', 'expand=author', 'expand', /Unknown query parameter "expand"/],
+    [
+      'reviews',
+      'sortBy=rating',
+      'sortBy',
+      /allowed: page, limit, sortType, rating, minRating, mediaType, q, topic, hasText, topics/,
+    ],
+    ['reviews', `q=${'a'.repeat(101)}`, 'q', /at most 100 characters/],
+    ['reviews', 'q=a&q=b', 'q', /more than once/],
+    ['reviews', 'q=&q=b', 'q', /more than once/],
+    ['reviews', 'hasText=yes', 'hasText', /"true" or "false"/],
+    ['reviews', 'topic=', 'topic', /topics/],
     ['posts', 'rating=5', 'rating', /allowed: page, limit\)/],
     ['reviews', 'api-key=secret', 'api-key', /Unknown/],
     ['info', 'page=1', 'page', /this operation takes none/],

@@ -225,3 +225,61 @@ test('start without PUBLIC_URL prints the localhost link', async () => {
     server.stop();
   }
 });
+
+test('readConfig: the review index settings, and the bad ones refused naming the variable', () => {
+  const defaults = readConfig({}).proxy.index!;
+  assert.equal(defaults.enabled, true);
+  assert.equal(defaults.refreshSeconds, 300);
+  assert.equal(defaults.maxReviews, 100_000);
+  const set = readConfig({
+    INDEX_REFRESH_SECONDS: '60',
+    INDEX_RECRAWL_HOURS: '0.5',
+    INDEX_MAX_REVIEWS: '5000',
+    EXCLUDE_KEYWORDS: 'sticky, rude word',
+    TOPICS_HIDDEN: 'price',
+    TOPIC_SYNONYMS: 'queue=line,wait; coffee=flat white',
+  }).proxy.index!;
+  assert.equal(set.refreshSeconds, 60);
+  assert.equal(set.recrawlHours, 0.5);
+  assert.equal(set.maxReviews, 5000);
+  assert.deepEqual(set.excludeKeywords, ['sticky', 'rude word']);
+  assert.deepEqual(set.topicsHidden, ['price']);
+  assert.deepEqual(set.topicSynonyms, [
+    ['queue', 'line', 'wait'],
+    ['coffee', 'flat white'],
+  ]);
+  assert.equal(readConfig({ INDEX: 'off' }).proxy.index!.enabled, false);
+  for (const [name, value, message] of [
+    ['INDEX', 'maybe', /INDEX must be "on" or "off"/],
+    ['INDEX_REFRESH_SECONDS', '0', /INDEX_REFRESH_SECONDS/],
+    ['INDEX_RECRAWL_HOURS', '-1', /INDEX_RECRAWL_HOURS/],
+    ['INDEX_MAX_REVIEWS', 'lots', /INDEX_MAX_REVIEWS/],
+    ['EXCLUDE_KEYWORDS', 'a,,b', /EXCLUDE_KEYWORDS/],
+    ['TOPIC_SYNONYMS', 'queue', /TOPIC_SYNONYMS/],
+  ] as const) {
+    assert.throws(() => readConfig({ [name]: value }), message, name);
+  }
+});
+
+test('start: the sample business builds its review index at start, with no request asking for it', async () => {
+  const server = await serve({ PORT: '0', RATE_LIMIT_PER_MINUTE: '0' });
+  try {
+    const base = `http://127.0.0.1:${server.port}/widget-api`;
+    let index: { state: string; reviews?: number } = { state: 'building' };
+    // Waits for the state itself (the build is five pages of the in-process sample): no request but /info.
+    for (let i = 0; i < 300 && index.state !== 'ready'; i++) {
+      index = ((await (await fetch(`${base}/info`)).json()) as { index: typeof index }).index;
+      if (index.state !== 'ready') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(index.state, 'ready');
+    assert.ok(index.reviews! >= 250);
+    const topics = (await (await fetch(`${base}/topics`)).json()) as { topics: { key: string }[] };
+    assert.ok(topics.topics.length >= 5);
+    const search = (await (await fetch(`${base}/reviews?q=cinnamon`)).json()) as {
+      page: { totalItems: number };
+    };
+    assert.ok(search.page.totalItems > 0);
+  } finally {
+    server.stop();
+  }
+});

@@ -55,6 +55,25 @@ test('the tenants file of the issue: keys read from the named variables, options
   assert.deepEqual(inline.t1?.rateLimit, { perMinute: 5 });
   assert.deepEqual(inline.t1?.cache, { ttlSeconds: 9 });
   assert.deepEqual(inline.t1?.limits, { maxLimit: 20 });
+  const curated = parseTenants(
+    JSON.stringify({
+      tenants: {
+        t2: {
+          apiKey: 'k',
+          upstreamUrl: 'https://a.example',
+          excludeKeywords: ['sticky'],
+          topicsHidden: ['price'],
+          topicSynonyms: [['queue', 'line']],
+        },
+      },
+    }),
+    {},
+  );
+  assert.deepEqual(curated.t2?.index, {
+    excludeKeywords: ['sticky'],
+    topicsHidden: ['price'],
+    topicSynonyms: [['queue', 'line']],
+  });
 });
 
 test('a tenants file that cannot work is refused with every problem named, and never a key', () => {
@@ -136,8 +155,15 @@ test('each tenant is its own proxy: its key, its data, its origins, its log reco
           html: renderWidgets,
           allowedOrigins: ['https://acme.example'],
           log: (r) => logs.push(r),
+          // (Each tenant keeps a review index of its own; these count the data routes' calls.)
+          index: { enabled: false },
         },
-        globex: { apiKey: keys.globex, upstreamUrl: upstream.url, log: (r) => logs.push(r) },
+        globex: {
+          apiKey: keys.globex,
+          upstreamUrl: upstream.url,
+          log: (r) => logs.push(r),
+          index: { enabled: false },
+        },
       },
     });
     const call = async (path: string, origin?: string) => {

@@ -106,6 +106,7 @@ const ar: Strings = {
   curated: (stars) =>
     `نعرض تقييماتنا ذات ${stars.length > 1 ? `${stars.slice(0, -1).join('، ')} و` : ''}${stars.at(-1)} نجوم`,
   ratedFilter: (r, n) => `بتقييم ${count(n, r, STARS)}`,
+  textOnly: 'نعرض فقط المراجعات التي تتضمن نصًا',
   mediaFilter: (type) => (type === 'TEXT' ? 'بدون وسائط' : type === 'VIDEO' ? 'مع فيديو' : 'مع صور'),
   mediaDialog: 'عارض الوسائط',
   closeDialog: 'إغلاق',

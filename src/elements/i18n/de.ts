@@ -87,6 +87,7 @@ const de: Strings = {
   curated: (stars) =>
     `Wir zeigen unsere ${stars.length > 1 ? `${stars.slice(0, -1).join('-, ')}- und ` : ''}${stars.at(-1)}-Sterne-Bewertungen`,
   ratedFilter: (r, n) => plural(n, { one: `mit ${r} Stern`, other: `mit ${r} Sternen` }),
+  textOnly: 'Wir zeigen nur Bewertungen mit Text',
   mediaFilter: (type) => (type === 'TEXT' ? 'ohne Medien' : type === 'VIDEO' ? 'mit Videos' : 'mit Fotos'),
   mediaDialog: 'Medienansicht',
   closeDialog: 'Schließen',

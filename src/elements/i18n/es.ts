@@ -86,6 +86,7 @@ const es: Strings = {
   curated: (stars) =>
     `Mostramos nuestras reseñas de ${stars.length > 1 ? `${stars.slice(0, -1).join(', ')} y ` : ''}${stars.at(-1)} estrellas`,
   ratedFilter: (r, n) => plural(n, { one: `con ${r} estrella`, other: `con ${r} estrellas` }),
+  textOnly: 'Solo mostramos las opiniones con texto',
   mediaFilter: (type) => (type === 'TEXT' ? 'sin multimedia' : type === 'VIDEO' ? 'con vídeos' : 'con fotos'),
   mediaDialog: 'Visor multimedia',
   closeDialog: 'Cerrar',

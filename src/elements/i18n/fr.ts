@@ -79,6 +79,7 @@ const fr: Strings = {
   curated: (stars) =>
     `Nous affichons nos avis ${stars.length > 1 ? `${stars.slice(0, -1).join(', ')} et ` : ''}${stars.at(-1)} étoiles`,
   ratedFilter: (r, n) => plural(n, { one: `notés ${r} étoile`, other: `notés ${r} étoiles` }),
+  textOnly: 'Seuls les avis avec un texte sont affichés',
   mediaFilter: (type) => (type === 'TEXT' ? 'sans média' : type === 'VIDEO' ? 'avec vidéos' : 'avec photos'),
   mediaDialog: 'Visionneuse',
   closeDialog: 'Fermer',

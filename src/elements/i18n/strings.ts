@@ -92,6 +92,8 @@ export const EN = {
   /** The owner's selection (`min-rating`), in Trustpilot's words: `stars` are the ratings shown, low to high. */
   curated: (stars: string[]) =>
     `Showing our ${stars.length > 1 ? `${stars.slice(0, -1).join('-, ')}- and ` : ''}${stars.at(-1)}-star reviews`,
+  /** The owner's selection (`has-text`): only reviews with written text. */
+  textOnly: 'Showing only reviews with written text',
   mediaFilter: (type: string) =>
     type === 'TEXT' ? 'without media' : type === 'VIDEO' ? 'with videos' : 'with photos',
   mediaDialog: 'Media viewer',

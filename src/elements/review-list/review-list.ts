@@ -8,6 +8,7 @@ import {
 } from 'lit';
 import type { ListLayout } from '../../api/layouts.ts';
 import { serverPageUrl } from '../../api/client.ts';
+import { MAX_SEARCH_LENGTH } from '../../api/query.ts';
 import {
   RATINGS,
   SYNC_URL_PREFIX,
@@ -38,6 +39,9 @@ import { layoutStyles } from './layout.styles.ts';
 
 type ControlValues = Record<ListControl['name'], string | number | undefined>;
 
+/** The review index's filters (docs/search.md): a new one starts again from page 1, as a control does. */
+const INDEX_PROPERTIES = ['hasText', 'q', 'topic'] as const;
+
 /**
  * Customer reviews with sort and filter controls and pagination.
  *
@@ -49,6 +53,9 @@ type ControlValues = Record<ListControl['name'], string | number | undefined>;
  * @attr rating - Only reviews with this rating (1–5); empty: all.
  * @attr min-rating - The owner's selection: only reviews rated this or higher (1–5; `4`: the 4- and 5-star reviews), merged by the proxy across every page and sort. The list says so in a line no option hides ("Showing our 4- and 5-star reviews"); the rating select offers only these ratings. Empty: all.
  * @attr media-type - Only reviews with `IMAGE`, `VIDEO` or `TEXT` (no media); empty: all.
+ * @attr has-text - The owner's selection: only reviews with written text (the proxy's review index); the list says so in its disclosure line.
+ * @attr q - Only reviews whose text or author has these words (word prefixes and small typos too), ranked by relevance under the default order; from the proxy's review index (docs/search.md). At most 100 characters.
+ * @attr topic - Only reviews that mention this topic (a `key` of the proxy's `/topics`, such as `cinnamon bun`).
  * @attr controls - `none` hides the selects and the pagination.
  * @attr paging - `pages` (default) or `more` ("Show more" appends the next page). A carousel loads the next page at its end.
  * @attr layout - `list` (default), `carousel`, `grid` or `masonry`.
@@ -118,6 +125,9 @@ export class ReviewList extends PagedListElement<ReviewView> {
   static override properties: PropertyDeclarations = {
     ...Object.fromEntries(CONTROLS.map((entry) => [entry.name, entry.declaration])),
     minRating: numeric(RANGES.rating, { attribute: 'min-rating', reflect: true }),
+    hasText: { type: Boolean, attribute: 'has-text', reflect: true },
+    q: {},
+    topic: {},
     syncUrl: { attribute: 'sync-url' },
     layout: {},
     perView: numeric(RANGES.perView, { attribute: 'per-view' }),
@@ -191,10 +201,18 @@ export class ReviewList extends PagedListElement<ReviewView> {
    */
   declare minRating?: Rating;
 
+  /** The owner's selection: only reviews with written text (the proxy's review index). */
+  hasText = false;
+  /** A search in the reviews' text and authors (the proxy's review index); empty: none. */
+  q?: string;
+  /** One of the business's topics (a `key` of the proxy's `/topics`); empty: none. */
+  topic?: string;
+
   protected static override readonly queryProperties = [
     ...PagedListElement.queryProperties,
     ...CONTROLS.map((entry) => entry.name),
     'minRating',
+    ...INDEX_PROPERTIES,
   ];
 
   /**
@@ -206,18 +224,25 @@ export class ReviewList extends PagedListElement<ReviewView> {
     return (value as number) < this.minRating! ? undefined : value;
   }
 
-  /** "Showing our 4- and 5-star reviews" whenever `min-rating` leaves reviews out. */
+  /**
+   * "Showing our 4- and 5-star reviews" whenever `min-rating` leaves reviews out, and "Showing only
+   * reviews with written text" with `has-text`.
+   */
   protected override renderNotice() {
     const min = this.minRating!;
-    return min > 1
-      ? html`<p class="muted small">
-          ${this.t.curated(
-            RATINGS.filter((rating) => rating >= min)
-              .reverse()
-              .map((rating) => formatNumber(this.resolvedLocale, rating)),
-          )}
-        </p>`
-      : nothing;
+    const lines = [
+      ...(min > 1
+        ? [
+            this.t.curated(
+              RATINGS.filter((rating) => rating >= min)
+                .reverse()
+                .map((rating) => formatNumber(this.resolvedLocale, rating)),
+            ),
+          ]
+        : []),
+      ...(this.hasText ? [this.t.textOnly] : []),
+    ];
+    return lines.length ? html`<p class="muted small">${lines.join('. ')}</p>` : nothing;
   }
 
   private setControl(entry: ListControl, value: string | number | undefined): void {
@@ -225,7 +250,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
   }
 
   private get filtered(): boolean {
-    return FILTERS.some((entry) => this.controlValue(entry) !== undefined);
+    return FILTERS.some((entry) => this.controlValue(entry) !== undefined) || !!this.q || !!this.topic;
   }
 
   /**
@@ -267,7 +292,9 @@ export class ReviewList extends PagedListElement<ReviewView> {
     const pageUrl = isServer && !this.hasUpdated && this.syncUrl != null ? serverPageUrl() : undefined;
     if (pageUrl) this.readUrl(pageUrl);
     // A new filter or sort starts again from page 1 (unless the page was set in the same breath).
-    const filtersChanged = CONTROLS.some((entry) => changed.has(entry.name));
+    const filtersChanged = [...CONTROLS.map((entry) => entry.name), ...INDEX_PROPERTIES].some((name) =>
+      changed.has(name as keyof ReviewList),
+    );
     if (this.hasUpdated && filtersChanged) {
       this.resetItems();
       if (!changed.has('page') && this.page !== 1) this.page = 1;
@@ -330,7 +357,12 @@ export class ReviewList extends PagedListElement<ReviewView> {
     for (const entry of CONTROLS) query[entry.name] = this.controlValue(entry);
     // `1` leaves nothing out: the API's own pages, no merge.
     query.minRating = this.minRating! > 1 ? this.minRating : undefined;
-    return query as ReviewQuery;
+    const review = query as ReviewQuery;
+    // The review index's filters (docs/search.md): left out when empty, so a plain list is the API's.
+    if (this.hasText) review.hasText = true;
+    if (this.q?.trim()) review.q = this.q.trim().slice(0, MAX_SEARCH_LENGTH);
+    if (this.topic) review.topic = this.topic;
+    return review;
   }
 
   protected itemKey(review: ReviewView): string {

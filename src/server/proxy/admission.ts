@@ -19,6 +19,9 @@ import type { MetricRoute } from './metrics.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { ProxyAnswer, ProxyRequest } from './types.ts';
 
+/** The review index's topics (`{mount}/topics`): a route of the proxy's own. */
+export const TOPICS_ROUTE = 'topics';
+
 /** The operations the API document lists, each a route of the proxy. */
 const OPERATIONS = Object.keys(OPERATION_PARAMS) as Operation[];
 
@@ -37,6 +40,7 @@ export type Admitted = (
   | { readonly kind: 'answered'; readonly answer: ProxyAnswer }
   | { readonly kind: 'data'; readonly data: DataQuery }
   | { readonly kind: 'fragment'; readonly tag: string }
+  | { readonly kind: 'topics' }
 ) & {
   /** What the request was for, as a metric label (never its path). */
   readonly route: MetricRoute;
@@ -62,6 +66,7 @@ const MEMO_SEARCH_LENGTH = 256;
 
 export function admission(config: ResolvedOptions): (request: ProxyRequest) => Admitted {
   const routes = new Map(OPERATIONS.map((operation) => [`${config.mount}/${operation}`, operation]));
+  const topicsPath = `${config.mount}/${TOPICS_ROUTE}`;
   const htmlPrefix = `${config.mount}/${FRAGMENT_ROUTE}/`;
   const decideCors = corsPolicy(config.allowedOrigins);
   const varyOrigin = variesByOrigin(config.allowedOrigins);
@@ -98,15 +103,16 @@ export function admission(config: ResolvedOptions): (request: ProxyRequest) => A
     const common = commonHeaders(cors);
     // Exact matches against a fixed table: no prefix games, no decoding, no `..`.
     const operation = routes.get(request.pathname);
+    const topics = request.pathname === topicsPath;
     const fragment =
       config.html && request.pathname.startsWith(htmlPrefix)
         ? request.pathname.slice(htmlPrefix.length)
         : undefined;
-    const route: MetricRoute = operation ?? (fragment === undefined ? 'unknown' : 'html');
+    const route: MetricRoute = operation ?? (topics ? 'topics' : fragment === undefined ? 'unknown' : 'html');
     const answered = (answer: ProxyAnswer): Admitted => ({ kind: 'answered', answer, route, common });
 
-    if (!operation && fragment === undefined) {
-      const usage = `${config.mount}/{${OPERATIONS.join(',')}}`;
+    if (!operation && !topics && fragment === undefined) {
+      const usage = `${config.mount}/{${[...OPERATIONS, TOPICS_ROUTE].join(',')}}`;
       return answered(jsonError(404, 'Not Found', `No such route. Use ${usage}.`));
     }
     if (cors.kind === 'refused') {
@@ -121,6 +127,12 @@ export function admission(config: ResolvedOptions): (request: ProxyRequest) => A
       return answered(refused);
     }
     if (fragment !== undefined) return { kind: 'fragment', tag: fragment, route, common };
+    if (topics) {
+      if (request.search.replace(/^\?/, '')) {
+        return answered(jsonError(400, 'Bad Request', 'The topics route takes no query parameters.'));
+      }
+      return { kind: 'topics', route, common };
+    }
     const data = dataQuery(operation!, request.search);
     return 'key' in data ? { kind: 'data', data, route, common } : answered(data);
   };

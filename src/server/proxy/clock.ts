@@ -6,14 +6,19 @@
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
-  /** Calls `callback` after `ms`; the returned function cancels it. */
-  setTimer(ms: number, callback: () => void): () => void;
+  /**
+   * Calls `callback` after `ms`; the returned function cancels it. `background`: a timer of work nobody
+   * waits for (the review index's), which does not keep a process alive that has nothing else to do.
+   */
+  setTimer(ms: number, callback: () => void, background?: boolean): () => void;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimer(ms, callback) {
+  setTimer(ms, callback, background = false) {
     const timer = setTimeout(callback, Math.max(0, ms));
+    // Node's timers can be unreferenced; other runtimes' cannot, and need not be.
+    if (background) (timer as { unref?: () => void }).unref?.();
     return () => clearTimeout(timer);
   },
 };

@@ -27,6 +27,8 @@ import { PageEnds } from './page-ends.ts';
 import { Responses } from './responses.ts';
 import type { ProxyAnswer, ProxyContext, ProxyHandler, ProxyRequest } from './types.ts';
 import { Upstream } from './upstream.ts';
+import { IndexAnswers } from '../review-index/index-answers.ts';
+import { reviewIndexOf } from '../review-index/review-index.ts';
 
 /** What a request whose admission failed (a bug: it never should) is finished with. */
 const NOT_ADMITTED: Pick<Admitted, 'route' | 'common'> = { route: 'unknown', common: NOSNIFF };
@@ -52,7 +54,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const cache = new AnswerCache(config, clock, shared && new SharedAnswers(shared, config, clock));
   const responses = new Responses(config);
   const upstream = new Upstream(config, clock, gates);
+  const index = reviewIndexOf(config, shared, upstream, cache);
   const data = new DataRoute(config, {
+    index: new IndexAnswers(config, index, responses),
     gates,
     cache,
     curation: new Curation(config, cache),
@@ -62,7 +66,6 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   });
   const fragments = new FragmentRoute(config, data, responses);
   const admit = admission(config);
-
   const health = new Health(gates, config);
 
   /**
@@ -95,6 +98,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   function respond(request: ProxyRequest, admitted: Admitted): Maybe<ProxyAnswer> {
     if (admitted.kind === 'answered') return admitted.answer;
     if (admitted.kind === 'fragment') return fragments.answer(request, admitted.tag, handler);
+    if (admitted.kind === 'topics') return data.topics(request);
     return data.answer(request, admitted.data);
   }
 
@@ -123,12 +127,14 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
 
   const proxy = async (request: Request, context?: ProxyContext): Promise<Response> => {
     const result = await answer(new FetchRequest(request, new URL(request.url), context?.clientAddress));
+    if (index?.working) context?.waitUntil?.(index.working);
     // `encodeBody: 'manual'`: on Workers, a body already in its `Content-Encoding` must not be
     // compressed again. Other runtimes ignore the unknown init member.
     const init = { status: result.status, headers: result.headers, encodeBody: 'manual' } as ResponseInit;
     return new Response(result.body, init);
   };
-  const { markReady, drain, state } = health;
+  const { markReady, state } = health;
+  const drain = () => void (health.drain(), index?.close());
   const handler: ProxyHandler = Object.assign(proxy, { answer, markReady, drain, state });
   return handler;
 }

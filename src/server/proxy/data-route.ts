@@ -20,7 +20,9 @@ import type { PageEnds } from './page-ends.ts';
 import { clientAddress } from './rate-limit.ts';
 import type { Responses } from './responses.ts';
 import type { BusinessAnswer } from '../../api/protocol.ts';
-import type { ProxyAnswer, ProxyRequest } from './types.ts';
+import type { CachedAnswer, ProxyAnswer, ProxyRequest } from './types.ts';
+import type { IndexAnswers } from '../review-index/index-answers.ts';
+import type { Outcome } from './answers.ts';
 import type { Upstream } from './upstream.ts';
 import { postPageAnswer, reviewPageAnswer, withoutHomeLocation } from './view-model.ts';
 
@@ -36,6 +38,8 @@ export interface DataParts {
   pageEnds: PageEnds;
   upstream: Upstream;
   responses: Responses;
+  /** What the review index answers (../review-index/): its queries, `/topics`, its state in `/info`. */
+  index: IndexAnswers;
 }
 
 export class DataRoute {
@@ -44,11 +48,30 @@ export class DataRoute {
     private readonly parts: DataParts,
   ) {}
 
-  /** Every stage: the gate, then the cache, then the upstream. */
+  /** Every stage: the gate, then the review index's queries or the cache, then the upstream. */
   answer(request: ProxyRequest, data: DataQuery): Maybe<ProxyAnswer> {
     const limited = this.rateLimited(request);
-    if (limited === undefined) return this.fromCache(request, data); // no gate, or a token at once
-    return then(limited, (answer) => answer ?? this.fromCache(request, data));
+    if (limited === undefined) return this.afterGate(request, data); // no gate, or a token at once
+    return then(limited, (answer) => answer ?? this.afterGate(request, data));
+  }
+
+  /** `GET {mount}/topics`, through the same gate. */
+  topics(request: ProxyRequest): Maybe<ProxyAnswer> {
+    const limited = this.rateLimited(request);
+    if (limited === undefined) return this.parts.index.topics(request);
+    return then(limited, (answer) => answer ?? this.parts.index.topics(request));
+  }
+
+  private afterGate(request: ProxyRequest, data: DataQuery): Maybe<ProxyAnswer> {
+    return this.parts.index.owns(data) ? this.parts.index.page(request, data) : this.fromCache(request, data);
+  }
+
+  /** A cached answer as sent; the business's profile with the review index's state added. */
+  private send(request: ProxyRequest, data: DataQuery, answer: CachedAnswer, outcome: Outcome) {
+    if (data.operation !== 'info') return this.parts.responses.cached(request, answer, outcome);
+    return then(this.parts.index.info(answer), (withIndex) =>
+      this.parts.responses.cached(request, withIndex, outcome),
+    );
   }
 
   /** Gate: a 429 when this client has no token left (its bucket is the fleet's, with a store). */
@@ -74,7 +97,7 @@ export class DataRoute {
     const fresh = cache.fresh(data.key);
     if (fresh) {
       this.config.metrics.cacheRequest('cache', 'hit');
-      return responses.cached(request, fresh, 'hit');
+      return this.send(request, data, fresh, 'hit');
     }
     const emptyPage = data.operation === 'info' ? undefined : pageEnds.pastTheEnd(data.filterKey, data.query);
     if (emptyPage !== undefined) {
@@ -93,7 +116,7 @@ export class DataRoute {
         this.load(this.clientOf(request), data),
       );
       this.config.metrics.cacheRequest('cache', outcome as CacheResult);
-      return await this.parts.responses.cached(request, answer, outcome);
+      return await this.send(request, data, answer, outcome);
     } catch (error) {
       // An UpstreamError is the upstream's (logged where it was made); anything else is a fault of ours.
       if (!(error instanceof UpstreamError)) {

@@ -74,6 +74,9 @@ const DATA: Record<string, string> = {
   'min-rating': 'minRating',
   'sort-type': 'sortType',
   'media-type': 'mediaType',
+  'has-text': 'hasText',
+  q: 'q',
+  topic: 'topic',
 };
 
 /** What each element accepts on the fragment route (api/fragment-attributes.ts), and which data it reads. */
@@ -125,7 +128,8 @@ export function fragmentRequest(
     if (problem) return fail(`"${name}" ${problem}; got ${JSON.stringify(value.slice(0, 80))}.`);
     // Empty, a data attribute means its default, as on the element (whose server rendering reflects
     // `sort-type` and `media-type` empty: the loader asks a page of such a widget with them).
-    if (DATA[name] && value !== '') data.set(DATA[name], value);
+    // A boolean data attribute (`has-text`) given empty means it is set.
+    if (DATA[name] && (value !== '' || name === 'has-text')) data.set(DATA[name], value);
     attributes.set(name, value);
   }
   // The data attributes mean what the data route's query means, with this proxy's limits.

@@ -8,7 +8,7 @@ import type { ProxyState } from './types.ts';
 import type { UpstreamFailure } from './failures.ts';
 
 /** What a request was for: the route, never its path. */
-export type MetricRoute = 'info' | 'posts' | 'reviews' | 'html' | 'health' | 'unknown';
+export type MetricRoute = 'info' | 'posts' | 'reviews' | 'topics' | 'html' | 'health' | 'unknown';
 export type MetricMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'other';
 /** How an answer was found: the in-process cache (and the fleet's behind it), or the known page ends. */
 export type CacheLayer = 'cache' | 'page-ends';

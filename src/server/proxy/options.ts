@@ -133,6 +133,12 @@ export interface ProxyOptions {
      */
     trustProxy?: number;
   };
+  /**
+   * The review index (docs/search.md): every review of the business, kept fresh, answering `q`, `topic`,
+   * `hasText` and `{mount}/topics`, and applying `excludeKeywords`. Kept in this process, or in the
+   * `store`'s fleet (one crawler per business). Default: on.
+   */
+  index?: IndexOptions;
   /** Adds `s-maxage` (seconds) for shared caches; see docs/deploying.md on which CDNs then stop serving stale. */
   cdnMaxAgeSeconds?: number;
   /** Readiness (`/readyz`, see health.ts). */
@@ -150,6 +156,45 @@ export interface ProxyOptions {
   fetch?: typeof fetch;
   /** Receives one record per request and upstream incidents. Default: one line on the console. */
   log?: (record: LogRecord) => void;
+}
+
+export interface IndexOptions {
+  /** `INDEX=off`: `false`. Default `true`. */
+  enabled?: boolean;
+  /** Seconds between refreshes (the newest pages): `INDEX_REFRESH_SECONDS`, at least 1. Default 300. */
+  refreshSeconds?: number;
+  /** Hours between full recrawls (edits and deletions): `INDEX_RECRAWL_HOURS`, fractions allowed. Default 24. */
+  recrawlHours?: number;
+  /** Most reviews one business may hold (`INDEX_MAX_REVIEWS`): above, no index. Default 100,000. */
+  maxReviews?: number;
+  /** Share of `upstreamMaxPerMinute` the crawl may use a minute (the rest is visitors'). Default 0.5. */
+  crawlShare?: number;
+  /** `EXCLUDE_KEYWORDS`: words or phrases; a review mentioning one is never shown. Default: none. */
+  excludeKeywords?: readonly string[];
+  /** `TOPICS_HIDDEN`: phrases never offered as topics. Default: none. */
+  topicsHidden?: readonly string[];
+  /** `TOPIC_SYNONYMS`: groups of phrases, each counted as its first. Default: none. */
+  topicSynonyms?: readonly (readonly string[])[];
+  /**
+   * Only with a `store` (a function, whose instances come and go: without a store each would crawl
+   * alone): without one, the index is off. Default false.
+   */
+  requiresStore?: boolean;
+  /** Runs the index's work on a timer (a lasting process: `npm start`); otherwise on requests. Default false. */
+  background?: boolean;
+}
+
+/** The index as resolved; `enabled: false` when it is off. */
+export interface ResolvedIndex {
+  enabled: boolean;
+  refreshMs: number;
+  recrawlMs: number;
+  maxReviews: number;
+  crawlShare: number;
+  excludeKeywords: readonly string[];
+  topicsHidden: readonly string[];
+  topicSynonyms: readonly (readonly string[])[];
+  background: boolean;
 }
 
 /** Compresses a whole body into one content coding. */
@@ -212,6 +257,7 @@ export interface ResolvedOptions {
   trustProxy: number;
   cdnMaxAgeSeconds?: number;
   html?: FragmentRenderer;
+  index: ResolvedIndex;
   startsReady: boolean;
   metrics: ProxyMetrics;
   eventLoopDelayMs: () => number | undefined;
@@ -305,6 +351,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
         ? undefined
         : whole(options.cdnMaxAgeSeconds, 0, 'cdnMaxAgeSeconds', 0),
     html: options.html,
+    index: indexSettings(options.index ?? {}, options.store !== undefined),
     startsReady: !options.health?.starting,
     metrics: options.metrics ?? NO_METRICS,
     eventLoopDelayMs: options.health?.eventLoopDelayMs ?? (() => undefined),
@@ -382,8 +429,50 @@ function reviewSettings(
   return { hiddenReviews: new Set(hidden), pinnedReviews: [...pinned] };
 }
 
+function indexSettings(index: IndexOptions, hasStore: boolean): ResolvedIndex {
+  const phrases = (value: readonly string[] | undefined, name: string): string[] => {
+    if (value === undefined) return [];
+    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || !item.trim())) {
+      throw new ProxyConfigError(`${name} must be a list of words or phrases, none empty.`);
+    }
+    const long = value.find((item) => item.length > 100);
+    if (long) throw new ProxyConfigError(`${name}: "${long.slice(0, 40)}…" is longer than 100 characters.`);
+    return value.map((item) => item.trim());
+  };
+  const recrawlHours = index.recrawlHours ?? 24;
+  if (typeof recrawlHours !== 'number' || !(recrawlHours > 0 && recrawlHours <= 24 * 365)) {
+    throw new ProxyConfigError(
+      `index.recrawlHours (INDEX_RECRAWL_HOURS) must be a number of hours above 0; got ${String(recrawlHours)}.`,
+    );
+  }
+  const synonyms = index.topicSynonyms ?? [];
+  if (!Array.isArray(synonyms) || synonyms.some((group) => !Array.isArray(group) || group.length < 2)) {
+    throw new ProxyConfigError(
+      'index.topicSynonyms (TOPIC_SYNONYMS) must be groups of at least two phrases.',
+    );
+  }
+  return {
+    enabled: index.enabled !== false && (hasStore || !index.requiresStore),
+    refreshMs: seconds(index.refreshSeconds, 300, 'index.refreshSeconds (INDEX_REFRESH_SECONDS)', 1),
+    recrawlMs: Math.round(recrawlHours * 3_600_000),
+    maxReviews: whole(index.maxReviews, 100_000, 'index.maxReviews (INDEX_MAX_REVIEWS)', 1, 10_000_000),
+    crawlShare: share(index.crawlShare, 0.5, 'index.crawlShare'),
+    excludeKeywords: phrases(index.excludeKeywords, 'index.excludeKeywords (EXCLUDE_KEYWORDS)'),
+    topicsHidden: phrases(index.topicsHidden, 'index.topicsHidden (TOPICS_HIDDEN)'),
+    topicSynonyms: synonyms.map((group, i) => phrases(group, `index.topicSynonyms[${i}] (TOPIC_SYNONYMS)`)),
+    background: index.background === true,
+  };
+}
+
 /** Values that are each fine but cannot work together. */
 function checkCombinations(options: ResolvedOptions): void {
+  // Fail closed: an owner's excluded words are honoured by the index alone, so without it nothing could
+  // keep them off the page.
+  if (options.index.excludeKeywords.length && options.index.enabled === false) {
+    throw new ProxyConfigError(
+      'EXCLUDE_KEYWORDS (index.excludeKeywords) needs the review index, which is off (INDEX=off, or a function without REDIS_URL).',
+    );
+  }
   // lru-cache does not store an entry larger than the cache: every such answer would go upstream again.
   if (options.maxBytes < options.maxResponseBytes) {
     throw new ProxyConfigError(

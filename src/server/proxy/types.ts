@@ -35,6 +35,11 @@ export interface ProxyAnswer {
 export interface ProxyContext {
   /** The peer address of the socket (Node, Deno, Bun) or the platform's client address header. */
   clientAddress?: string;
+  /**
+   * Keeps work alive past the answer where the platform would otherwise stop it (Workers'
+   * `ctx.waitUntil`): the review index's crawl or refresh that a request started.
+   */
+  waitUntil?: (work: Promise<unknown>) => void;
 }
 
 /** Where an instance is in its life: not yet ready, serving, or on its way out. */

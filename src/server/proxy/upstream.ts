@@ -10,7 +10,7 @@
  * Transient failures are retried with full-jitter exponential backoff inside the deadline.
  */
 import { DEFAULT_LIMIT } from '../../api/limits.ts';
-import { canonicalQuery, type Operation, type ParsedQuery } from '../../api/query.ts';
+import { canonicalQuery, upstreamQuery, type Operation, type ParsedQuery } from '../../api/query.ts';
 import { parseRetryAfter } from '../../api/retry-after.ts';
 import type { Limits } from '../../api/protocol.ts';
 import { BusinessInfoSchema, PageEnvelopeSchema } from '../../api/schemas.ts';
@@ -189,7 +189,7 @@ export class Upstream {
     // The base's pathname is at least `/` (a URL cannot have an empty path): join without doubling it, or
     // the upstream would be asked for `//api/v1/…`.
     url.pathname = `${url.pathname.replace(/\/+$/, '')}${UPSTREAM_PATHS[operation]}`;
-    url.search = canonicalQuery(operation, query);
+    url.search = canonicalQuery(operation, upstreamQuery(query));
 
     const controller = new AbortController();
     const timeoutMs = Math.max(0, Math.min(this.config.attemptTimeoutMs, deadline - this.clock.now()));

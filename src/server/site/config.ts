@@ -24,6 +24,7 @@ export interface ServerConfig {
     | 'upstreamClientShare'
     | 'hiddenReviews'
     | 'pinnedReviews'
+    | 'index'
   > & {
     /** `REDIS_TIMEOUT_MS`: the bound of each shared-store call (read here alone). */
     limits: { storeTimeoutMs: number };
@@ -87,6 +88,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       allowedOrigins: !origins ? [] : origins === '*' ? '*' : origins.split(','),
       cache: ttl === undefined ? {} : { ttlSeconds: ttl },
       hiddenReviews: reviewIds(env.HIDDEN_REVIEWS, 'HIDDEN_REVIEWS'),
+      index: indexSettings(env),
       pinnedReviews: reviewIds(env.PINNED_REVIEWS, 'PINNED_REVIEWS'),
       upstreamMaxPerMinute: integer(env.UPSTREAM_MAX_PER_MINUTE, 300, 'UPSTREAM_MAX_PER_MINUTE', 1, 100_000),
       upstreamClientShare:
@@ -185,6 +187,55 @@ export function reviewIds(value: string | undefined, name: string): string[] {
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
   if (twice !== undefined) throw new ConfigError(`${name} names "${twice}" twice.`);
   return ids;
+}
+
+/**
+ * The review index's settings (docs/search.md): `INDEX` (`on`, the default, or `off`),
+ * `INDEX_REFRESH_SECONDS`, `INDEX_RECRAWL_HOURS` (fractions allowed), `INDEX_MAX_REVIEWS`, and the owner's
+ * phrases: `EXCLUDE_KEYWORDS` and `TOPICS_HIDDEN` (comma-separated), `TOPIC_SYNONYMS` (groups separated
+ * by `;`, each `name=other,other`: "queue=line,wait;coffee=flat white").
+ */
+function indexSettings(env: Record<string, string | undefined>): NonNullable<ProxyOptions['index']> {
+  const mode = env.INDEX?.trim().toLowerCase() || 'on';
+  if (mode !== 'on' && mode !== 'off')
+    throw new ConfigError(`INDEX must be "on" or "off"; got "${env.INDEX}".`);
+  const hours = env.INDEX_RECRAWL_HOURS?.trim();
+  if (hours && !(/^\d+(\.\d+)?$/.test(hours) && Number(hours) > 0 && Number(hours) <= 8760)) {
+    throw new ConfigError(
+      `INDEX_RECRAWL_HOURS must be a number of hours above 0 (fractions allowed, at most 8760); got "${hours}".`,
+    );
+  }
+  return {
+    enabled: mode === 'on',
+    refreshSeconds: integer(env.INDEX_REFRESH_SECONDS, 300, 'INDEX_REFRESH_SECONDS', 1, 86_400),
+    ...(hours && { recrawlHours: Number(hours) }),
+    maxReviews: integer(env.INDEX_MAX_REVIEWS, 100_000, 'INDEX_MAX_REVIEWS', 1, 10_000_000),
+    excludeKeywords: phrases(env.EXCLUDE_KEYWORDS, 'EXCLUDE_KEYWORDS', ','),
+    topicsHidden: phrases(env.TOPICS_HIDDEN, 'TOPICS_HIDDEN', ','),
+    topicSynonyms: phrases(env.TOPIC_SYNONYMS, 'TOPIC_SYNONYMS', ';').map((group) => {
+      const [name, others] = group.split('=');
+      const merged = phrases(others, 'TOPIC_SYNONYMS', ',');
+      if (!name?.trim() || !merged.length || group.split('=').length !== 2) {
+        throw new ConfigError(
+          `TOPIC_SYNONYMS groups are "name=other,other" separated by ";"; "${group.slice(0, 60)}" is not one.`,
+        );
+      }
+      return [name.trim(), ...merged];
+    }),
+  };
+}
+
+/** Words or phrases separated by `separator` (white space around each trimmed); none may be empty or over 100 characters. */
+function phrases(value: string | undefined, name: string, separator: string): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  const items = value.split(separator).map((item) => item.trim());
+  const bad = items.find((item) => !item || item.length > 100);
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `${name} must be words or phrases separated by "${separator}", none empty or longer than 100 characters${bad ? `; "${bad.slice(0, 40)}…" is too long` : ''}.`,
+    );
+  }
+  return items;
 }
 
 /** `TRUST_PROXY`: `true` (one proxy in front), `false`, or the number of trusted proxies. */

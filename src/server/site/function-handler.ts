@@ -50,7 +50,14 @@ export function createFunctionHandler({ settings, proxy }: FunctionOptions): Fun
       return async () => misconfigured();
     }
     const { config } = settings;
-    return createSite({ config, sample: 'in-process', publicUrl: config.publicUrl ?? requestOrigin, proxy });
+    // A function's instances come and go: its review index lives in the fleet's store, or not at all.
+    const serving = { ...proxy, index: { requiresStore: true, ...proxy?.index } };
+    return createSite({
+      config,
+      sample: 'in-process',
+      publicUrl: config.publicUrl ?? requestOrigin,
+      proxy: serving,
+    });
   }
 }
 

@@ -54,7 +54,10 @@ export interface SiteOptions {
   /** The base URL visitors use, which the sample's media URLs carry (the pages' `img-src 'self'`). */
   publicUrl: string;
   /** The proxy's options the server decides: its store, compression, log, fragment renderer, metrics… */
-  proxy?: Pick<ProxyOptions, 'store' | 'compression' | 'log' | 'html' | 'metrics' | 'tenant' | 'health'>;
+  proxy?: Pick<
+    ProxyOptions,
+    'store' | 'compression' | 'log' | 'html' | 'metrics' | 'tenant' | 'health' | 'index'
+  >;
   /** More businesses (`TENANTS_FILE`), at `{mount}/{tenant}/…` beside the one at `{mount}/…`. */
   tenants?: Readonly<Record<string, TenantOptions>>;
   /** What else the server serves (pages, the bundle), made with the business's proxy (pages render with it). */
@@ -82,18 +85,21 @@ export function createSite({
   const sample = config.upstream
     ? undefined
     : createSampleUpstream({ basePath: SAMPLE_MOUNT, publicBaseUrl: publicUrl });
+  const business = businessProxyOptions(
+    config,
+    reach === 'in-process'
+      ? {
+          url: `${IN_PROCESS_SAMPLE}${SAMPLE_MOUNT}`,
+          fetch: async (input, init) => sample!(new Request(input, init)),
+        }
+      : { url: `${reach.selfUrl}${SAMPLE_MOUNT}` },
+  );
+  // The index's settings are the environment's, where and how it runs the server's.
   const proxy = createProxy({
     mount: PROXY_MOUNT,
     ...serving,
-    ...businessProxyOptions(
-      config,
-      reach === 'in-process'
-        ? {
-            url: `${IN_PROCESS_SAMPLE}${SAMPLE_MOUNT}`,
-            fetch: async (input, init) => sample!(new Request(input, init)),
-          }
-        : { url: `${reach.selfUrl}${SAMPLE_MOUNT}` },
-    ),
+    ...business,
+    index: { ...serving.index, ...business.index },
   });
   const { health: _health, tenant: _tenant, ...shared } = serving;
   const tenantsProxy =
@@ -101,7 +107,10 @@ export function createSite({
     createTenantsProxy({
       mount: PROXY_MOUNT,
       tenants: Object.fromEntries(
-        Object.entries(tenants).map(([id, tenant]) => [id, { ...shared, ...withDefaults(tenant, config) }]),
+        Object.entries(tenants).map(([id, tenant]) => {
+          const own = withDefaults(tenant, config);
+          return [id, { ...shared, ...own, index: { ...shared.index, ...own.index } }];
+        }),
       ),
     });
   // Over HTTP, the proxy calls the sample's API on this very server; in-process, only its media are public.
@@ -146,5 +155,6 @@ function withDefaults(tenant: TenantOptions, config: ServerConfig): TenantOption
     rateLimit: { ...defaults.rateLimit, ...tenant.rateLimit },
     cache: { ...defaults.cache, ...tenant.cache },
     limits: { ...defaults.limits, ...tenant.limits },
+    index: { ...defaults.index, ...tenant.index },
   };
 }

@@ -85,6 +85,9 @@ function proxyOf(context: TestContext) {
     mount: context.endpoint,
     rateLimit: { perMinute: 0 },
     log: () => {},
+    // The review index reads every review once a widget asks for the business: these tests count the
+    // widgets' own requests (the index is the proxy's, tested in test/node/review-index*.test.ts).
+    index: { enabled: false },
     ...context.proxyOptions,
     fetch: async (input, init) => {
       const request = new Request(input, init);

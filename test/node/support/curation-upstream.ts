@@ -71,6 +71,8 @@ export function stand(options: Partial<ProxyOptions> = {}, reviews = knownReview
     upstreamClientShare: 1,
     limits: { maxLimit: 50 },
     log: () => {},
+    // The review index's calls are its own tests' (review-index*.test.ts): these count curation's.
+    index: { enabled: false },
     ...options,
   });
   return {

@@ -10,6 +10,7 @@
  *
  * `make` gives a store to test; keys are unique per test, so one store may serve every test.
  */
+import { CHUNK_BYTES } from '../../../src/server/review-index/snapshot.ts';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ProxyStore } from '../../../src/server/proxy/index.ts';
@@ -282,6 +283,18 @@ export function storeConformance(
         assert.equal(await store.compareAndSet(k, value, next, LONG_MS), true, 'compared byte for byte');
         assert.equal(await store.get(k), next);
       }
+    });
+
+    test('a review index chunk round-trips: CHUNK_BYTES of UTF-8 (Arabic, Japanese, emoji), written and read whole', async () => {
+      const store = await make();
+      const unit = '{"text":"قهوة ممتازة シナモンロール 🥐 \\"flat white\\""},';
+      let value = '[';
+      while (new TextEncoder().encode(value + unit).byteLength < CHUNK_BYTES - 2) value += unit;
+      value = `${value.slice(0, -1)}]`;
+      assert.ok(new TextEncoder().encode(value).byteLength > CHUNK_BYTES - 100);
+      const k = key();
+      assert.equal(await store.set(k, value, LONG_MS), true);
+      assert.equal(await store.get(k), value);
     });
   });
 }

@@ -37,7 +37,11 @@ const TENANT = 'default';
 let handler: FunctionHandler | undefined;
 
 export default {
-  fetch(request: Request, env: WorkerEnv): Promise<Response> {
+  fetch(
+    request: Request,
+    env: WorkerEnv,
+    ctx?: { waitUntil(work: Promise<unknown>): void },
+  ): Promise<Response> {
     handler ??= createFunctionHandler({
       settings: readSettings(settings(env)),
       proxy: {
@@ -45,7 +49,11 @@ export default {
         ...(env.PROXY_STORE && { store: durableObjectStore(env.PROXY_STORE, TENANT), tenant: TENANT }),
       },
     });
-    return handler(request, { clientAddress: request.headers.get('cf-connecting-ip') ?? undefined });
+    return handler(request, {
+      clientAddress: request.headers.get('cf-connecting-ip') ?? undefined,
+      // The review index's crawl or refresh a request starts runs on after its answer.
+      ...(ctx && { waitUntil: (work) => ctx.waitUntil(work) }),
+    });
   },
 };
 

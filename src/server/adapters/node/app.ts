@@ -63,7 +63,8 @@ export function createApp({ config, selfUrl, publicUrl = selfUrl, tenants, ...pr
     publicUrl,
     tenants,
     // The fragment route, {mount}/html/{element}, for sites whose server is not JavaScript.
-    proxy: { compression: nodeCompression, html: renderWidgets, ...proxy },
+    // A lasting process: the review index's work runs on a timer (the sample's is built at start).
+    proxy: { compression: nodeCompression, html: renderWidgets, index: { background: true }, ...proxy },
     files: demoFiles,
   });
 }

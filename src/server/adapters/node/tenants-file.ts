@@ -30,6 +30,10 @@ const TenantSchema = z
     /** Review ids, as `HIDDEN_REVIEWS` and `PINNED_REVIEWS` (checked by the proxy: a bad one stops the server). */
     hiddenReviews: z.array(z.string()).optional(),
     pinnedReviews: z.array(z.string()).optional(),
+    /** As `EXCLUDE_KEYWORDS`, `TOPICS_HIDDEN` and `TOPIC_SYNONYMS` (groups, each its name first). */
+    excludeKeywords: z.array(z.string()).optional(),
+    topicsHidden: z.array(z.string()).optional(),
+    topicSynonyms: z.array(z.array(z.string()).min(2)).optional(),
   })
   .refine((tenant) => (tenant.apiKeyEnv === undefined) !== (tenant.apiKey === undefined), {
     message: 'give exactly one of "apiKeyEnv" (the variable holding the key) or "apiKey"',
@@ -96,6 +100,13 @@ export function parseTenants(
       limits: tenant.maxLimit === undefined ? undefined : { maxLimit: tenant.maxLimit },
       ...(tenant.hiddenReviews && { hiddenReviews: tenant.hiddenReviews }),
       ...(tenant.pinnedReviews && { pinnedReviews: tenant.pinnedReviews }),
+      ...((tenant.excludeKeywords || tenant.topicsHidden || tenant.topicSynonyms) && {
+        index: {
+          ...(tenant.excludeKeywords && { excludeKeywords: tenant.excludeKeywords }),
+          ...(tenant.topicsHidden && { topicsHidden: tenant.topicsHidden }),
+          ...(tenant.topicSynonyms && { topicSynonyms: tenant.topicSynonyms }),
+        },
+      }),
     };
   }
   if (problems.length) throw new ConfigError(`${source}:\n  ${problems.join('\n  ')}`);

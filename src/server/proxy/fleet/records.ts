@@ -16,7 +16,8 @@ export interface Codec<T> {
   decode(raw: string | undefined): T | undefined;
 }
 
-function codec<T>(schema: z.ZodType<T>): Codec<T> {
+/** A record's codec: its value checked by `schema`, wrapped with the format version. */
+export function codecOf<T>(schema: z.ZodType<T>): Codec<T> {
   const stored = z.object({ v: z.literal(FORMAT), value: schema });
   return {
     encode: (value) => JSON.stringify({ v: FORMAT, value }),
@@ -40,7 +41,7 @@ export interface SharedAnswer {
   etag: string;
   storedAt: number;
 }
-export const answerRecord: Codec<SharedAnswer> = codec(
+export const answerRecord: Codec<SharedAnswer> = codecOf(
   z.object({ body: z.string(), etag: z.string().regex(/^"[0-9a-f]+"$/), storedAt: time }),
 );
 
@@ -51,7 +52,7 @@ export interface SharedFailure {
   retryAt?: number;
   storedAt: number;
 }
-export const failureRecord: Codec<SharedFailure> = codec(
+export const failureRecord: Codec<SharedFailure> = codecOf(
   z.object({
     failure: z.enum(UPSTREAM_FAILURES),
     message: z.string().max(500),
@@ -60,9 +61,11 @@ export const failureRecord: Codec<SharedFailure> = codec(
   }),
 );
 
-export const bucketRecord: Codec<Bucket> = codec(z.object({ tokens: z.number().finite(), updatedAt: time }));
+export const bucketRecord: Codec<Bucket> = codecOf(
+  z.object({ tokens: z.number().finite(), updatedAt: time }),
+);
 
-export const breakerRecord: Codec<BreakerState> = codec(
+export const breakerRecord: Codec<BreakerState> = codecOf(
   z.discriminatedUnion('name', [
     z.object({ name: z.literal('closed'), failures: z.number().int().nonnegative() }),
     z.object({ name: z.literal('open'), until: time }),
@@ -71,10 +74,10 @@ export const breakerRecord: Codec<BreakerState> = codec(
 );
 
 /** The `Retry-After` hold: no upstream call before `until`. */
-export const holdRecord: Codec<number> = codec(time);
+export const holdRecord: Codec<number> = codecOf(time);
 
 /** The single-flight lease of one query: which instance is loading it. */
-export const leaseRecord: Codec<string> = codec(z.string().max(64));
+export const leaseRecord: Codec<string> = codecOf(z.string().max(64));
 
 /** The fleet's instances, each by the time it last said it is alive: how many share the limits. */
-export const fleetRecord: Codec<Record<string, number>> = codec(z.record(z.string().max(64), time));
+export const fleetRecord: Codec<Record<string, number>> = codecOf(z.record(z.string().max(64), time));
