@@ -47,7 +47,7 @@ import type { ResolvedOptions } from './options.ts';
 export type ReadUpstream = (query: ParsedQuery) => Promise<string>;
 
 /** Sorts a pinned review leads (the visitor asked for no order of ratings). */
-const PINNED_SORTS: ReadonlySet<SortType | undefined> = new Set([
+export const PINNED_SORTS: ReadonlySet<SortType | undefined> = new Set([
   undefined,
   'MOST_RELEVANT',
   'RECENT_REVIEWS',
@@ -258,7 +258,7 @@ function orderOf(sortType: SortType | undefined, streams: Stream[]): Pick1 {
 }
 
 /** Whether the API would answer `review` to `query` (see the module's comment). */
-function matches(review: ReviewView, query: ParsedQuery): boolean {
+export function matches(review: ReviewView, query: ParsedQuery): boolean {
   if (query.rating !== undefined && review.rating !== query.rating) return false;
   if (query.minRating !== undefined && review.rating < query.minRating) return false;
   if (query.sortType === 'RECENT_WITH_MIN_ONE_REVIEW' && !review.text.trim()) return false;

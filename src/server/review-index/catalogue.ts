@@ -21,6 +21,7 @@ import {
 } from '../../api/protocol.ts';
 import { DEFAULT_LIMIT } from '../../api/limits.ts';
 import type { ParsedQuery } from '../../api/query.ts';
+import { matches, PINNED_SORTS } from '../proxy/curation.ts';
 import { SearchIndex } from './search.ts';
 import type { IndexSnapshot } from './snapshot.ts';
 import { indexTerms, mentions, phraseTerms } from './text.ts';
@@ -36,13 +37,6 @@ export interface IndexRules {
   topicsHidden: readonly string[];
   topicSynonyms: readonly (readonly string[])[];
 }
-
-/** Sorts a pinned review leads (as curation.ts: the visitor asked for no order of ratings). */
-const PINNED_SORTS: ReadonlySet<SortType | undefined> = new Set([
-  undefined,
-  'MOST_RELEVANT',
-  'RECENT_REVIEWS',
-]);
 
 export type CatalogueAnswer = { ok: true; answer: PageAnswer<ReviewView> } | { ok: false; message: string };
 
@@ -112,18 +106,13 @@ export class Catalogue {
     const hit = query.q === undefined ? undefined : new Uint8Array(this.reviews.length);
     if (hits) for (const i of hits.reviews) hit![i] = 1;
 
-    const passes = (i: number): boolean => {
-      const review = this.reviews[i]!;
-      if (!this.shown[i]) return false;
-      if (hit && !hit[i]) return false;
-      if (inTopic && !inTopic[i]) return false;
-      if ((query.hasText || query.sortType === 'RECENT_WITH_MIN_ONE_REVIEW') && !this.hasText[i])
-        return false;
-      if (query.rating !== undefined && review.rating !== query.rating) return false;
-      if (query.minRating !== undefined && review.rating < query.minRating) return false;
-      if (query.mediaType === 'TEXT') return review.media.length === 0;
-      return query.mediaType === undefined || review.media.some((item) => item.type === query.mediaType);
-    };
+    // The API's own filters as curation reads them (one rule for both), then the index's.
+    const passes = (i: number): boolean =>
+      this.shown[i] === 1 &&
+      (!hit || hit[i] === 1) &&
+      (!inTopic || inTopic[i] === 1) &&
+      (!query.hasText || this.hasText[i] === 1) &&
+      matches(this.reviews[i]!, query);
 
     const byRelevance = hits && (query.sortType === undefined || query.sortType === 'MOST_RELEVANT');
     const order = byRelevance ? relevanceOrder(hits.reviews, hits.scores) : this.orders.get(query.sortType)!;
