@@ -5,6 +5,9 @@ export const businessCardStyles = css`
     display: grid;
     gap: 0.5rem;
     min-block-size: var(--rw-business-card-min-height, 13.5rem);
+    /* Rows keep their own height inside the reserved space: a page still streaming has parsed only the
+       first rows, and stretched rows would jump back as the others arrive. */
+    align-content: start;
   }
   /* Texts keep their own direction (dir="auto") but line up with the card's start edge, as the rating and
      the links do: a Latin name in an Arabic card sits on the right, not ragged on the left. */
@@ -29,6 +32,9 @@ export const businessCardStyles = css`
     flex-wrap: wrap;
     align-items: center;
     gap: 0.5rem;
+    /* The average's line (its font size below, the host's line height): the stars, parsed before it on a
+       page still streaming, are centred where they will stay. */
+    min-block-size: calc(1.125rem * 1.5);
   }
   .average {
     font-weight: 700;

@@ -9,6 +9,9 @@ export const ratingSummaryStyles = css`
     display: grid;
     gap: 0.75rem;
     min-block-size: var(--rw-rating-summary-min-height, 18rem);
+    /* Rows keep their own height inside the reserved space: a page still streaming has parsed only the
+       first rows, and stretched rows would jump back as the others arrive. */
+    align-content: start;
   }
   .headline {
     display: flex;

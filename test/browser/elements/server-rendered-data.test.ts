@@ -104,4 +104,33 @@ describe('widgets rendered with their data (renderWidgets)', () => {
     await dom.settled(postList as unknown as ReviewList);
     expect(dom.posts(postList!)).to.have.length(2);
   });
+
+  it('a server rendering the browser has parsed only in part (a page still streaming) keeps each row at its own height: nothing stretches into the reserved space and jumps back', async () => {
+    // Chromium attaches a declarative shadow root as it parses it: for a moment the card holds its name but
+    // not yet its address. A grid with a reserved height (min-block-size) would share that space out among
+    // the rows it has, then take it back row by row: the page's CI saw the hero card's rows jump (CLS).
+    const markup = await (await fetch('/__server-rendered-data__')).text();
+    const page = fixtureSync<HTMLDivElement>('<div style="inline-size: 30rem"></div>');
+    page.setHTMLUnsafe(markup);
+    for (const tag of ['business-card', 'rating-summary'] as const) {
+      const base = page.querySelector(tag)!.shadowRoot!.querySelector('[part="base"]')!;
+      const first = base.firstElementChild as HTMLElement;
+      const whole = first.getBoundingClientRect().height;
+      const rest = [...base.children].slice(1);
+      rest.forEach((row) => row.remove());
+      expect(base.getBoundingClientRect().height, `${tag} keeps its reserved height`).to.be.greaterThan(
+        whole * 2,
+      );
+      expect(first.getBoundingClientRect().height, `${tag}'s first row, the rest unparsed`).to.equal(whole);
+      base.append(...rest);
+    }
+    // The card's stars come before its average: alone on their row, they sit where they will stay.
+    const rating = page.querySelector('business-card')!.shadowRoot!.querySelector('[part="rating"]')!;
+    const stars = rating.querySelector('[part="stars"]')!;
+    const where = stars.getBoundingClientRect().top;
+    const after = [...rating.childNodes].slice([...rating.childNodes].indexOf(stars) + 1);
+    after.forEach((node) => node.remove());
+    expect(stars.getBoundingClientRect().top, 'stars before the average is parsed').to.equal(where);
+    rating.append(...after);
+  });
 });
