@@ -65,9 +65,12 @@ export const CHUNK_CEILING_BYTES = 3 * 1024;
  skipped by content-visibility any more: every review stays in the accessibility tree): 0.02 KiB, 3,374 B.
  And a widget's HTML parsed a slice per task (a document of its own written 16 KB at a time) rather than
  all in the task its answer came in, the longest of the light embed's (Long Animation Frames on the mobile
- profile: its blocking 22–71 ms before, 0–37 after): 0.06 KiB, 3,436 B.)
+ profile: its blocking 22–71 ms before, 0–37 after): 0.06 KiB, 3,436 B. A snippet's hold kept as the
+ widget's least height until the visitor acts in it or its width changes (a hold a line taller than the
+ content, as the configurator's 8 px sampling and a site's own fonts make it, no longer moves the page up at
+ load): 0.16 KiB, 3,630 B.)
  */
-export const LOADER_CEILING_BYTES = 3.4 * 1024;
+export const LOADER_CEILING_BYTES = 3.6 * 1024;
 
 /** Issue 22's budgets for what a page loads before any interaction: one element's entry, and all four. */
 export const ELEMENT_GOAL_BYTES = 12 * 1024;

@@ -15,3 +15,32 @@ export function holdHeight(element: HTMLElement, height: number): () => void {
     if (!element.getAttribute('style')) element.removeAttribute('style');
   };
 }
+
+/**
+ * Keeps `element` at least `height` px tall (the snippet's hold) after its content is in, until the visitor
+ * acts in it (a tap, a key) or its width changes; returns what gives it back sooner (an error state needs
+ * less). A hold a little taller than the content (measured every 8 px, in the preview's fonts and with the
+ * reviews of the day the snippet was copied) stays as space below the widget rather than moving the page up
+ * under a visitor reading it; a shift just after their own input is theirs, and another width is another
+ * height.
+ */
+export function holdUntilActed(element: HTMLElement, height: number): () => void {
+  const release = holdHeight(element, height);
+  const stop = new AbortController();
+  let width: number | undefined;
+  const observer = new ResizeObserver(([entry]) => {
+    const now = entry!.contentRect.width;
+    if (Math.abs(now - (width ??= now)) > 0.5) done();
+  });
+  const done = () => {
+    if (stop.signal.aborted) return;
+    stop.abort();
+    observer.disconnect();
+    release();
+  };
+  observer.observe(element);
+  // (What a visitor does in a widget that may change what it shows.)
+  for (const type of ['pointerdown', 'keydown'])
+    element.addEventListener(type, done, { capture: true, signal: stop.signal });
+  return done;
+}

@@ -30,7 +30,7 @@ import {
   SYNC_URL_PREFIX,
   earlyAnswers,
 } from '../api/protocol.ts';
-import { holdHeight } from '../api/held-height.ts';
+import { holdHeight, holdUntilActed } from '../api/held-height.ts';
 import { CARDS_PER_TASK, FIRST_CARDS } from '../scheduling/batches.ts';
 import { afterFrame, nextTurn } from '../scheduling/next-turn.ts';
 
@@ -248,6 +248,7 @@ function fill(widget: Element, [content, answers]: [DocumentFragment, Element]):
   // How tall the widget is before (the snippet's hold, which shows until the widget has a shadow root; or
   // the page before): read first.
   const { height } = widget.getBoundingClientRect();
+  const held = widget.querySelector(':scope>rw-hold');
   const root = widget.shadowRoot ?? widget.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [...content.querySelectorAll('style')].map((style) => {
     const text = style.textContent ?? '';
@@ -267,7 +268,9 @@ function fill(widget: Element, [content, answers]: [DocumentFragment, Element]):
   // had (the snippet's hold, or the page before), so that nothing below it moves.
   // (In document order: the cards, then the paging, which comes with the last of them or a frame after.)
   const later = [...content.querySelectorAll(`.items>:nth-child(n+${FIRST_CARDS + 1}),.content~*`)];
-  const release = later[0] && holdHeight(widget as HTMLElement, height);
+  // A snippet's hold stays the widget's least height until the visitor acts in it (see holdUntilActed).
+  if (held) holdUntilActed(widget as HTMLElement, height);
+  const release = !held && later[0] ? holdHeight(widget as HTMLElement, height) : undefined;
   for (const item of later) item.setAttribute('hidden', '');
   root.replaceChildren(content);
   widget.querySelector(`:scope > script[${SERVER_ANSWERS_ATTRIBUTE}]`)?.remove();
@@ -276,9 +279,9 @@ function fill(widget: Element, [content, answers]: [DocumentFragment, Element]):
     inTurn(() => {
       for (const item of later.splice(0, CARDS_PER_TASK)) item.removeAttribute('hidden');
       if (later[0]) reveal();
-      else release!();
+      else release?.();
     });
-  if (release) reveal();
+  if (later[0]) reveal();
   return root;
 }
 

@@ -17,7 +17,7 @@ import {
 import { clientFor, type ReviewWidgetsClient } from '../../api/client.ts';
 import { SERVER_ANSWERS_ATTRIBUTE, type ServerAnswer } from '../../api/protocol.ts';
 import { ConfigError, HttpError, ReviewWidgetsError } from '../../api/errors.ts';
-import { holdHeight } from '../../api/held-height.ts';
+import { holdUntilActed } from '../../api/held-height.ts';
 import { isKeyLikeName, KEY_LIKE_NAMES, MAX_RETRY_AFTER_SECONDS } from '../../api/limits.ts';
 import type { RwEventDetails } from '../events.ts';
 import { formatNumber } from '../i18n/format.ts';
@@ -135,7 +135,7 @@ export abstract class RwElement extends LitElement {
    */
   protected serverRendered?: 'content' | 'loading';
 
-  /** Gives back the height the snippet's hold gave the element (createRenderRoot), once it is kept. */
+  /** Gives back the height the snippet's hold gave the element (createRenderRoot) before the visitor acts. */
   private releaseHold?: () => void;
 
   /** Whether the element has something to show other than its loading state (data or an error). */
@@ -152,10 +152,11 @@ export abstract class RwElement extends LitElement {
     const written = this.shadowRoot;
     if (!written?.firstChild) {
       // The configurator's snippet holds the widget's space with a `<rw-hold>` child, which shows until the
-      // element has a shadow root: its height is kept until the element shows what it loaded (below), so
-      // the page does not move in between (the plain embed; docs/embedding.md, "Nothing moves").
+      // element has a shadow root: its height is kept until the visitor acts in the widget (or an error
+      // state, below, gives it back), so the page does not move in between or when the content comes a
+      // little shorter (the plain embed; docs/embedding.md, "Nothing moves").
       if (this.querySelector(':scope>rw-hold'))
-        this.releaseHold = holdHeight(this, this.getBoundingClientRect().height);
+        this.releaseHold = holdUntilActed(this, this.getBoundingClientRect().height);
       return super.createRenderRoot();
     }
     this.serverRendered = written.querySelector('[aria-busy="true"]') ? 'loading' : 'content';
@@ -241,9 +242,10 @@ export abstract class RwElement extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    // The hold's height is given back once nothing is loading any more (every card of a page in).
+    // Once nothing is loading any more: an error state gives the hold's height back (a few lines and a
+    // Retry in a list's space would look broken); content keeps it as its least height.
     if (this.releaseHold && this.renderRoot.querySelector('[aria-busy="false"]')) {
-      this.releaseHold();
+      if (this.renderRoot.querySelector('[part="error"]')) this.releaseHold();
       this.releaseHold = undefined;
     }
     const names = this.attributesToCorrect;
