@@ -18,12 +18,16 @@
  *
  * The result is sent to the parent over IPC (or printed as JSON when run alone).
  */
-import { grownSample } from './grown-sample.ts';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import type { Limits, ReviewView } from '../src/api/protocol.ts';
-import { createSampleUpstream, SAMPLE_API_KEY } from '../src/sample/index.ts';
+import {
+  createSampleDataset,
+  createSampleUpstream,
+  SAMPLE_API_KEY,
+  SAMPLE_SEED,
+} from '../src/sample/index.ts';
 import { mulberry32 } from '../src/sample/random.ts';
 import { createProxy } from '../src/server/proxy/index.ts';
 import { normaliseReview } from '../src/server/proxy/view-model.ts';
@@ -206,7 +210,7 @@ export interface CatalogueResult {
 
 /** The sample's N reviews as the proxy's crawl holds them: ReviewViews parsed from JSON, 50 a page. */
 function crawledReviews(count: number): ReviewView[] {
-  const views = grownSample(count).reviews.map(normaliseReview);
+  const views = createSampleDataset(SAMPLE_SEED, count).reviews.map(normaliseReview);
   const reviews: ReviewView[] = [];
   for (let i = 0; i < views.length; i += LIMITS.maxLimit) {
     reviews.push(...(JSON.parse(JSON.stringify(views.slice(i, i + LIMITS.maxLimit))) as ReviewView[]));
@@ -422,7 +426,7 @@ export interface PaceFigures {
 
 /** A proxy over the sample upstream of `count` reviews, its upstream calls recorded with the clock's time. */
 function proxyOver(count: number, clock: FakeClock, options: { perMinute: number; crawlShare?: number }) {
-  const sample = createSampleUpstream({ dataset: grownSample(count) });
+  const sample = createSampleUpstream({ reviewCount: count });
   const calls: { at: number; path: string }[] = [];
   const proxy = createProxy({
     apiKey: SAMPLE_API_KEY,

@@ -46,6 +46,7 @@ export const WORKER_VARIABLES = [
   'REDIS_TIMEOUT_MS',
   'HIDDEN_REVIEWS',
   'PINNED_REVIEWS',
+  'SAMPLE_REVIEWS',
 ];
 
 /**

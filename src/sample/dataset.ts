@@ -1,11 +1,17 @@
 /**
  * The sample business: a bakery-café with about three years of reviews and a year of posts, generated from
- * a seed and a fixed anchor date, so every generation is identical (no clock, no `Math.random()`).
+ * a seed and a fixed anchor date, so every generation is identical (no clock, no `Math.random()`). It has
+ * 250 reviews unless asked for another number (1 to {@link SAMPLE_MAX_REVIEWS}: `SAMPLE_REVIEWS` of the
+ * server's environment), always over the same three years.
  *
  * What it is built to exercise:
- * - ratings in the J-shape real businesses show (exact quotas: 55% 5★, 20% 4★, 8% 3★, 5% 2★, 12% 1★);
+ * - ratings in the J-shape real businesses show (exact quotas: 55% 5★, 20% 4★, 8% 3★, 5% 2★, 12% 1★ of
+ *   250, scaled to other counts by {@link sampleRatingQuota});
  * - texts from "Great!" to several paragraphs (> 1500 characters), a few rating-only reviews with empty
  *   content, English mostly plus German, French, Spanish, Arabic (right-to-left) and Japanese, some emoji;
+ *   in every language they speak of what customers of a bakery-café mention (its named bakes, the coffee,
+ *   the bread, the staff, the queue, the prices, the seats, the gluten-free choices), so phrases recur
+ *   across reviews as they do in a real business's;
  * - both review shapes of the API document: most reviews with media carry the worked examples' single
  *   `media` object; some carry the machine-readable schema's `medias` array together with `feeling`,
  *   `visibility`, `createdAt`, `updatedAt` (and, as that schema shows, the business's `averageRating` as
@@ -19,8 +25,8 @@
  */
 import type { Rating } from '../api/protocol.ts';
 import type { BusinessInfo, Post, PostMedia, Review } from '../api/schemas.ts';
-import { mediaPath, initials, type MediaSpec } from './media.ts';
-import { Random } from './random.ts';
+import { MEDIA_DIR, mediaPath, initials, type MediaSpec } from './media.ts';
+import { hashString, Random } from './random.ts';
 import {
   LANGUAGES,
   LONG_REVIEW_MIN_CHARS,
@@ -42,6 +48,10 @@ export const SAMPLE_ANCHOR_DATE = '2026-11-01T12:00:00.000Z';
 
 /** Exact number of reviews per rating (250 in all). */
 export const SAMPLE_RATING_QUOTA: Readonly<Record<Rating, number>> = { 5: 138, 4: 50, 3: 20, 2: 12, 1: 30 };
+/** The number of reviews by default. */
+export const SAMPLE_REVIEW_COUNT = 250;
+/** The most reviews the sample generates (`SAMPLE_REVIEWS` allows 1 to this). */
+export const SAMPLE_MAX_REVIEWS = 200_000;
 export const SAMPLE_POST_COUNT = 30;
 
 export interface SampleDataset {
@@ -91,32 +101,67 @@ export function reviewMedia(review: Review): PostMedia[] {
   return [...(review.media ? [review.media] : []), ...(review.medias ?? [])];
 }
 
-export function createSampleDataset(seed = SAMPLE_SEED): SampleDataset {
+/**
+ * The exact number of reviews per rating for `count` reviews: {@link SAMPLE_RATING_QUOTA} scaled by
+ * `count / 250`, rounded by largest remainder (ties to the higher rating), so the counts add up to `count`
+ * exactly and 250 gives the quota itself.
+ */
+export function sampleRatingQuota(count: number): Record<Rating, number> {
+  const ratings = [5, 4, 3, 2, 1] as const;
+  // Whole numbers throughout: count * quota / 250 as a quotient and a remainder.
+  const shares = ratings.map((rating) => count * SAMPLE_RATING_QUOTA[rating]);
+  const quota = { 5: 0, 4: 0, 3: 0, 2: 0, 1: 0 } as Record<Rating, number>;
+  ratings.forEach((rating, i) => (quota[rating] = Math.floor(shares[i]! / SAMPLE_REVIEW_COUNT)));
+  let left = count - ratings.reduce((sum, rating) => sum + quota[rating], 0);
+  const byRemainder = ratings
+    .map((rating, i) => ({ rating, remainder: shares[i]! % SAMPLE_REVIEW_COUNT }))
+    .sort((a, b) => b.remainder - a.remainder || b.rating - a.rating);
+  for (const { rating } of byRemainder) {
+    if (left-- <= 0) break;
+    quota[rating] += 1;
+  }
+  return quota;
+}
+
+/**
+ * Generates the sample business: `reviewCount` reviews (default 250; 1 to {@link SAMPLE_MAX_REVIEWS}) over
+ * the same three years whatever their number (at 100,000, about 90 a day, more in the recent months; equal
+ * times are ordered by id wherever the sample sorts), the same 30 posts, the same business.
+ */
+export function createSampleDataset(seed = SAMPLE_SEED, reviewCount = SAMPLE_REVIEW_COUNT): SampleDataset {
+  if (!Number.isInteger(reviewCount) || reviewCount < 1 || reviewCount > SAMPLE_MAX_REVIEWS) {
+    throw new RangeError(
+      `The sample has 1 to ${SAMPLE_MAX_REVIEWS} reviews (a whole number); got ${reviewCount}.`,
+    );
+  }
   const rng = new Random(seed);
   const media = new Map<string, MediaSpec>();
   const logo = mediaPath('logo');
   media.set('logo', { kind: 'logo', text: 'K&C', label: `${BUSINESS.businessName} logo` });
 
-  const reviews = generateReviews(rng, media);
-  const info = businessInfo(reviews);
+  // Every review carries the business summary; its numbers are filled in once the reviews are made.
   const summary = {
-    businessName: info.businessName,
+    businessName: BUSINESS.businessName,
     logo,
-    website: info.website,
-    category: info.category,
-    averageRating: info.averageRating,
-    totalReview: info.totalReview,
+    website: BUSINESS.website,
+    category: BUSINESS.category,
+    averageRating: 0,
+    totalReview: 0,
     isVerified: true,
   };
-  const withBusiness = reviews.map(({ id, author, ...rest }): Review => {
-    // The machine-readable schema shows the business's averageRating as an integer: so do its reviews.
-    const schemaShape = rest.medias !== undefined;
-    const business = schemaShape ? { ...summary, averageRating: Math.round(summary.averageRating) } : summary;
-    return { id, author, business, ...rest };
+  // The machine-readable schema shows the business's averageRating as an integer: so do its reviews.
+  const schemaSummary = { ...summary };
+  const texts = new Random(hashString(`texts:${seed}`));
+  const reviews = generateReviews({ rng, texts, media, summary, schemaSummary }, reviewCount);
+  const info = businessInfo(reviews);
+  Object.assign(summary, { averageRating: info.averageRating, totalReview: info.totalReview });
+  Object.assign(schemaSummary, {
+    averageRating: Math.round(info.averageRating),
+    totalReview: info.totalReview,
   });
 
   const posts = generatePosts(rng, media, logo);
-  return { info, reviews: withBusiness, posts, media };
+  return { info, reviews, posts, media };
 }
 
 /** The info payload, every aggregate computed from the reviews themselves. */
@@ -142,33 +187,52 @@ function businessInfo(reviews: Review[]): BusinessInfo & { averageRating: number
   };
 }
 
-function generateReviews(rng: Random, media: Map<string, MediaSpec>): Review[] {
+/** What the reviews are made with. */
+interface Making {
+  /** Draws everything but the words. */
+  rng: Random;
+  /** Draws the words alone: a change to the phrase banks moves no date, author, rating or photo. */
+  texts: Random;
+  media: Map<string, MediaSpec>;
+  /** The business summary each review carries (one object, shared), in the worked examples' shape… */
+  summary: NonNullable<Review['business']>;
+  /** …and in the machine-readable schema's. */
+  schemaSummary: NonNullable<Review['business']>;
+}
+
+/** `count` reviews, newest first. */
+function generateReviews(making: Making, count: number): Review[] {
+  const { rng, media } = making;
+  const quota = sampleRatingQuota(count);
   const ratings = rng.shuffle(
-    Object.entries(SAMPLE_RATING_QUOTA).flatMap(([rating, count]) => Array<number>(count).fill(+rating)),
+    ([5, 4, 3, 2, 1] as const).flatMap((rating) => Array<number>(quota[rating]).fill(rating)),
   );
   // Newest first; ages lean recent (a growing business gets more reviews lately).
   const times = ratings
     .map(() => {
       const day = Math.floor(REVIEW_SPAN_DAYS * rng.float() ** 1.3);
       const dayStart = Math.floor((ANCHOR_MS - day * DAY_MS) / DAY_MS) * DAY_MS;
-      // Opening hours, and never after the anchor.
-      return Math.min(dayStart + rng.int(7 * 3600, 19 * 3600) * 1000, ANCHOR_MS - 60_000);
+      // Opening hours (7:00 to 19:00), and on the anchor's day not after it.
+      const close = Math.min(19 * 3600, (ANCHOR_MS - dayStart) / 1000 - 60);
+      return dayStart + rng.int(7 * 3600, close) * 1000;
     })
     .sort((a, b) => b - a);
 
-  const reviews = ratings.map((rating, index) => generateReview(rng, media, rating, times[index]!));
+  const reviews = ratings.map((rating, index) => generateReview(making, rating, times[index]!));
+  filmOneOfEachShape(reviews, media);
 
   // Open enums: two reviews carry a reaction type never seen before.
-  for (const review of rng.sample(
-    reviews.filter((r) => r.reactions),
-    2,
-  )) {
-    review.topReactions = ['WOW', ...(review.topReactions ?? [])];
+  const reacted = reviews.filter((r) => r.reactions);
+  const first = rng.int(0, reacted.length - 1);
+  const second = (first + rng.int(1, Math.max(1, reacted.length - 1))) % reacted.length;
+  for (const review of new Set([reacted[first], reacted[second]])) {
+    if (review) review.topReactions = ['WOW', ...(review.topReactions ?? [])];
   }
   return reviews;
 }
 
-function generateReview(rng: Random, media: Map<string, MediaSpec>, rating: number, time: number): Review {
+function generateReview(making: Making, rating: number, time: number): Review {
+  const { rng, texts, media } = making;
   const tone = toneOf(rating);
   const language = pickLanguage(rng);
   const publishedAt = new Date(time).toISOString();
@@ -176,13 +240,13 @@ function generateReview(rng: Random, media: Map<string, MediaSpec>, rating: numb
   const id = Math.floor(time / 1000).toString(16) + rng.hex8() + rng.hex8();
 
   let content: string;
-  const kind = rng.float();
+  const kind = texts.float();
   if (kind < 0.03)
     content = ''; // rating only
-  else if (kind < 0.18) content = shortReview(rng, language, tone);
-  else if (kind < 0.22 && language === 'en' && tone !== 'mixed') content = longReview(rng, tone);
-  else content = normalReview(rng, language, tone);
-  if (content && rng.chance(0.15)) content = withEmoji(rng, content, tone);
+  else if (kind < 0.18) content = shortReview(texts, language, tone);
+  else if (kind < 0.22 && language === 'en' && tone !== 'mixed') content = longReview(texts, tone);
+  else content = normalReview(texts, language, tone);
+  if (content && texts.chance(0.15)) content = withEmoji(texts, content, tone);
 
   const who = person(rng, language);
   const avatar = `avatar-${who.username}`;
@@ -198,19 +262,8 @@ function generateReview(rng: Random, media: Map<string, MediaSpec>, rating: numb
   };
 
   // Happy customers film their cake: videos only on 4–5★ reviews, so a 1★ VIDEO filter matches nothing.
-  const attach = (name: string, n: number): PostMedia => {
-    const type = rating >= 4 && rng.chance(0.18) ? 'VIDEO' : 'IMAGE';
-    const subject = rng.pick(SUBJECTS);
-    const file = `${type === 'VIDEO' ? 'video' : 'photo'}-${name}-${n}`;
-    addPhoto(media, file, subject, type === 'VIDEO');
-    return {
-      id: `${name}-${n}`,
-      url: mediaPath(file),
-      thumbnailUrl: mediaPath(`${file}-thumb`),
-      type,
-      fileName: `${subject}-${n}.${type === 'VIDEO' ? 'mp4' : 'jpg'}`,
-    };
-  };
+  const attach = (name: string, n: number): PostMedia =>
+    reviewItem(media, name, n, rating >= 4 && rng.chance(0.18), rng.pick(SUBJECTS));
   const hasMedia = rng.chance(0.3);
   const schemaShape = rng.chance(0.22);
 
@@ -219,6 +272,7 @@ function generateReview(rng: Random, media: Map<string, MediaSpec>, rating: numb
   const review: Review = {
     id,
     author,
+    business: making.summary,
     rating,
     content,
     views: rng.int(20, 600) + reactions * 12,
@@ -233,6 +287,7 @@ function generateReview(rng: Random, media: Map<string, MediaSpec>, rating: numb
   if (schemaShape) {
     const edited = rng.chance(0.3) ? rng.int(1, 72) * 3_600_000 : 0;
     Object.assign(review, {
+      business: making.schemaSummary,
       feeling: rng.pick(FEELINGS[tone]),
       visibility: 'PUBLIC',
       createdAt: publishedAt,
@@ -280,6 +335,48 @@ function generatePosts(rng: Random, media: Map<string, MediaSpec>, logo: string)
       medias,
     };
   });
+}
+
+/** A review's `n`th media item, its drawings registered (a VIDEO item points at a poster image). */
+function reviewItem(
+  media: Map<string, MediaSpec>,
+  name: string,
+  n: number,
+  video: boolean,
+  subject: Subject,
+): PostMedia {
+  const file = `${video ? 'video' : 'photo'}-${name}-${n}`;
+  addPhoto(media, file, subject, video);
+  return {
+    id: `${name}-${n}`,
+    url: mediaPath(file),
+    thumbnailUrl: mediaPath(`${file}-thumb`),
+    type: video ? 'VIDEO' : 'IMAGE',
+    fileName: `${subject}-${n}.${video ? 'mp4' : 'jpg'}`,
+  };
+}
+
+/**
+ * Both review shapes show a video whenever there are 4–5★ reviews with photos in that shape: where chance
+ * filmed none, the newest such review's first photo becomes a video.
+ */
+function filmOneOfEachShape(reviews: Review[], media: Map<string, MediaSpec>): void {
+  const withPhotos = reviews.filter((r) => r.rating >= 4 && reviewMedia(r).length > 0);
+  for (const shape of ['media', 'medias'] as const) {
+    const own = withPhotos.filter((r) => (shape === 'media' ? r.media : r.medias));
+    if (own.length === 0 || own.some((r) => reviewMedia(r).some((m) => m.type === 'VIDEO'))) continue;
+    const review = own[0]!;
+    const photo = reviewMedia(review)[0]!;
+    const file = photo.url!.slice(MEDIA_DIR.length, -'.svg'.length);
+    const spec = media.get(file);
+    const subject = spec?.kind === 'photo' ? spec.subject : SUBJECTS[0];
+    media.delete(file);
+    media.delete(`${file}-thumb`);
+    const video = reviewItem(media, String(review.id), 1, true, subject);
+    if (shape === 'media')
+      review.media = { url: video.url, type: video.type, thumbnailUrl: video.thumbnailUrl };
+    else review.medias![0] = video;
+  }
 }
 
 function addPhoto(media: Map<string, MediaSpec>, file: string, subject: Subject, video: boolean): void {

@@ -15,9 +15,12 @@ export {
   createSampleDataset,
   reviewMedia,
   SAMPLE_ANCHOR_DATE,
+  SAMPLE_MAX_REVIEWS,
   SAMPLE_POST_COUNT,
   SAMPLE_RATING_QUOTA,
+  SAMPLE_REVIEW_COUNT,
   SAMPLE_SEED,
+  sampleRatingQuota,
   type SampleDataset,
 } from './dataset.ts';
 export { MEDIA_DIR, renderMediaSvg, type MediaSpec } from './media.ts';

@@ -3,8 +3,10 @@
  * of the API document (../shared/business-api.md). It is a plain Fetch-standard handler with no Node
  * imports, so it runs in Node, on edge runtimes and in the browser behind msw.
  *
- * All sorting and filtering is done once, when the handler is created, and every item is serialised to
- * JSON once; a request only slices a precomputed list and joins strings.
+ * Every list (a sort order with its filters) is sorted and filtered once, the first time a request needs
+ * it, and every item is serialised to JSON once, the first time a page shows it; a request then only slices
+ * a list and joins strings. Nothing is computed for lists nobody asks for, so the handler starts at once
+ * even with the 100,000 reviews of a large `SAMPLE_REVIEWS`.
  */
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '../api/limits.ts';
 import {
@@ -15,16 +17,15 @@ import {
   type ParsedQuery,
   type QueryLimits,
 } from '../api/query.ts';
-import {
-  KNOWN_MEDIA_TYPES,
-  KNOWN_SORT_TYPES,
-  RATINGS,
-  type MediaTypeFilter,
-  type Rating,
-  type SortType,
-} from '../api/protocol.ts';
+import { type MediaTypeFilter, type Rating, type SortType } from '../api/protocol.ts';
 import type { Review } from '../api/schemas.ts';
-import { createSampleDataset, reviewMedia, SAMPLE_ANCHOR_DATE, type SampleDataset } from './dataset.ts';
+import {
+  createSampleDataset,
+  reviewMedia,
+  SAMPLE_ANCHOR_DATE,
+  SAMPLE_SEED,
+  type SampleDataset,
+} from './dataset.ts';
 import { MEDIA_DIR, MEDIA_NAME, renderMediaSvg } from './media.ts';
 
 /**
@@ -49,6 +50,11 @@ export interface SampleUpstreamOptions {
   basePath?: string;
   /** The data to serve (tests inject small or empty sets). Default: the generated sample business. */
   dataset?: SampleDataset;
+  /**
+   * How many reviews the generated sample business has (`SAMPLE_REVIEWS`), 1 to 200,000; ignored with
+   * `dataset`. Default 250.
+   */
+  reviewCount?: number;
   /**
    * The base URL browsers reach this upstream on, such as `http://192.168.1.20:8787`: media URLs are built
    * on it (followed by `basePath`) instead of the origin each request comes in on. Set it when the
@@ -77,7 +83,9 @@ const ANCHOR_MS = Date.parse(SAMPLE_ANCHOR_DATE);
  * order never changes with the clock).
  */
 export function relevanceScore(review: Review): number {
-  const length = Math.min([...(review.content ?? '').trim()].length, 600) / 600;
+  let characters = 0;
+  for (const _ of (review.content ?? '').trim()) if (++characters === 600) break;
+  const length = characters / 600;
   const media = reviewMedia(review).length ? 1 : 0;
   const reactions = Math.min(Math.log1p(review.reactions ?? 0) / Math.log1p(50), 1);
   const ageDays = (ANCHOR_MS - timeOf(review)) / DAY_MS;
@@ -114,7 +122,7 @@ export function createSampleUpstream(
   const apiKey = options.apiKey ?? SAMPLE_API_KEY;
   const basePath = normaliseBasePath(options.basePath);
   const publicBase = normalisePublicBaseUrl(options.publicBaseUrl);
-  const prepared = prepare(options.dataset ?? createSampleDataset());
+  const prepared = prepare(options.dataset ?? createSampleDataset(SAMPLE_SEED, options.reviewCount));
   const svgCache = new Map<string, Uint8Array<ArrayBuffer>>();
 
   const routes = new Map<string, Operation>();
@@ -172,7 +180,9 @@ export function createSampleUpstream(
       operation === 'info'
         ? prepared.info.join(glue)
         : operation === 'posts'
-          ? pageBody(prepared.posts, parsed.query, glue, url.pathname, [['sortBy', 'createdAt']])
+          ? pageBody(prepared.posts, (item) => item.join(glue), parsed.query, url.pathname, [
+              ['sortBy', 'createdAt'],
+            ])
           : reviewsBody(prepared, parsed.query, glue, url.pathname);
     return respond(200, ENCODER.encode(body), head, JSON_HEADERS);
   };
@@ -187,8 +197,10 @@ type Fragments = readonly string[];
 interface Prepared {
   info: Fragments;
   posts: Fragments[];
-  /** The reviews of every combination of sort order and filters, in order, keyed by {@link listKey}. */
-  lists: Map<string, readonly Fragments[]>;
+  /** The reviews (by index) of one sort order and its filters, in order: sorted and filtered at first need. */
+  list(sortType: SortType, rating?: Rating, mediaType?: MediaTypeFilter): ArrayLike<number>;
+  /** A review serialised (at first need, then kept). */
+  review(index: number): Fragments;
   media: SampleDataset['media'];
 }
 
@@ -196,68 +208,82 @@ function prepare(dataset: SampleDataset): Prepared {
   const { reviews } = dataset;
   const times = reviews.map(timeOf);
   const ids = reviews.map((review) => String(review.id));
-  const scores = reviews.map(relevanceScore);
-  const types = reviews.map((review) => new Set(reviewMedia(review).map((item) => item.type)));
-  const hasText = reviews.map((review) => (review.content ?? '').trim() !== '');
+  let scores: number[] | undefined;
+  // The media types each review carries, as bits (IMAGE 1, VIDEO 2, any other 4): one byte a review.
+  const types = Uint8Array.from(reviews, (review) =>
+    reviewMedia(review).reduce((bits, item) => bits | (MEDIA_BITS[item.type ?? ''] ?? 4), 0),
+  );
 
   const newest = (a: number, b: number) => times[b]! - times[a]! || compareStrings(ids[a]!, ids[b]!);
   const rating = (i: number) => reviews[i]!.rating;
   const orders: Record<SortType, (a: number, b: number) => number> = {
-    MOST_RELEVANT: (a, b) => scores[b]! - scores[a]! || newest(a, b),
+    MOST_RELEVANT: (a, b) => scores![b]! - scores![a]! || newest(a, b),
     HIGHEST_REVIEWS: (a, b) => rating(b) - rating(a) || newest(a, b),
     LOWEST_REVIEWS: (a, b) => rating(a) - rating(b) || newest(a, b),
     RECENT_REVIEWS: newest,
     RECENT_WITH_MIN_ONE_REVIEW: newest,
   };
 
-  const serialised = reviews.map(serialise);
-  const all = reviews.map((_, i) => i);
-  const lists = new Map<string, readonly Fragments[]>();
-  for (const sortType of KNOWN_SORT_TYPES) {
-    const candidates = sortType === 'RECENT_WITH_MIN_ONE_REVIEW' ? all.filter((i) => hasText[i]) : all;
-    const sorted = [...candidates].sort(orders[sortType]);
-    for (const ratingFilter of [undefined, ...RATINGS]) {
-      for (const mediaType of [undefined, ...KNOWN_MEDIA_TYPES]) {
-        const matches = sorted.filter(
-          (i) =>
-            (ratingFilter === undefined || reviews[i]!.rating === ratingFilter) &&
-            (mediaType === undefined ||
-              (mediaType === 'TEXT' ? types[i]!.size === 0 : types[i]!.has(mediaType))),
-        );
-        lists.set(
-          listKey(sortType, ratingFilter, mediaType),
-          matches.map((i) => serialised[i]!),
-        );
-      }
+  const sorted = new Map<SortType, Int32Array>();
+  const sortedBy = (sortType: SortType): Int32Array => {
+    let order = sorted.get(sortType);
+    if (!order) {
+      if (sortType === 'MOST_RELEVANT') scores ??= reviews.map(relevanceScore);
+      const all = Int32Array.from(reviews.keys());
+      const candidates =
+        sortType === 'RECENT_WITH_MIN_ONE_REVIEW'
+          ? all.filter((i) => (reviews[i]!.content ?? '').trim() !== '')
+          : all;
+      order = candidates.sort(orders[sortType]);
+      sorted.set(sortType, order);
     }
-  }
+    return order;
+  };
 
+  const lists = new Map<string, Int32Array>();
+  const serialised: (Fragments | undefined)[] = [];
   const posts = [...dataset.posts].sort((a, b) => timeOf(b) - timeOf(a));
   return {
     info: serialise(dataset.info),
     posts: posts.map(serialise),
-    lists,
+    list(sortType, ratingFilter, mediaType) {
+      const key = listKey(sortType, ratingFilter, mediaType);
+      let list = lists.get(key);
+      if (!list) {
+        list = sortedBy(sortType).filter(
+          (i) =>
+            (ratingFilter === undefined || rating(i) === ratingFilter) &&
+            (mediaType === undefined ||
+              (mediaType === 'TEXT' ? types[i] === 0 : (types[i]! & MEDIA_BITS[mediaType]!) !== 0)),
+        );
+        lists.set(key, list);
+      }
+      return list;
+    },
+    review: (index) => (serialised[index] ??= serialise(reviews[index]!)),
     media: dataset.media,
   };
 }
 
+const MEDIA_BITS: Readonly<Record<string, number>> = { IMAGE: 1, VIDEO: 2 };
+
 function reviewsBody(prepared: Prepared, query: ParsedQuery, glue: string, pathname: string): string {
   const sortType = query.sortType ?? SAMPLE_DEFAULT_SORT;
-  const list = prepared.lists.get(listKey(sortType, query.rating, query.mediaType))!;
+  const list = prepared.list(sortType, query.rating, query.mediaType);
   const echo: [string, string][] = [
     ['sortBy', SORT_BY[sortType]],
     ['sortType', sortType],
   ];
   if (query.rating !== undefined) echo.push(['rating', String(query.rating)]);
   if (query.mediaType !== undefined) echo.push(['mediaType', query.mediaType]);
-  return pageBody(list, query, glue, pathname, echo);
+  return pageBody(list, (index) => prepared.review(index).join(glue), query, pathname, echo);
 }
 
-/** The page envelope for one page of a list. */
-function pageBody(
-  list: readonly Fragments[],
+/** The page envelope for one page of a list, each item on it written by `render`. */
+function pageBody<T>(
+  list: ArrayLike<T>,
+  render: (item: T) => string,
   query: ParsedQuery,
-  glue: string,
   pathname: string,
   echo: [string, string][],
 ): string {
@@ -270,8 +296,9 @@ function pageBody(
     `${pathname}?${new URLSearchParams([['page', String(n)], ['limit', String(limit)], ...echo])}`;
   const links = hasNext ? { self: link(page), next: link(page + 1) } : { self: link(page) };
   const pagination = { page, limit, totalItems, totalPages, ...(hasNext ? { nextPage: page + 1 } : {}) };
-  // Pages far beyond the end slice nothing; `(page - 1) * limit` stays well inside the safe integer range.
-  const data = list.slice((page - 1) * limit, page * limit).map((item) => item.join(glue));
+  // Pages far beyond the end show nothing; `(page - 1) * limit` stays well inside the safe integer range.
+  const data: string[] = [];
+  for (let i = (page - 1) * limit; i < Math.min(page * limit, totalItems); i++) data.push(render(list[i]!));
   return `{"links":${JSON.stringify(links)},"pagination":${JSON.stringify(pagination)},"data":[${data.join(',')}]}`;
 }
 

@@ -7,16 +7,25 @@ import {
   type Post,
   type Review,
 } from '../../src/api/schemas.ts';
+import { readBusiness } from '../../src/api/read-answer.ts';
 import {
   createSampleDataset,
   renderMediaSvg,
   reviewMedia,
   SAMPLE_ANCHOR_DATE,
+  SAMPLE_MAX_REVIEWS,
   SAMPLE_RATING_QUOTA,
+  SAMPLE_REVIEW_COUNT,
+  SAMPLE_SEED,
+  sampleRatingQuota,
 } from '../../src/sample/index.ts';
 import { escapeXml, initials } from '../../src/sample/media.ts';
+import { ConfigError, readConfig } from '../../src/server/site/config.ts';
+import { createFunctionHandler, readSettings } from '../../src/server/site/function-handler.ts';
 
 const dataset = createSampleDataset();
+/** The sample at 10,000 reviews (`SAMPLE_REVIEWS=10000`). */
+const large = createSampleDataset(SAMPLE_SEED, 10_000);
 const { reviews, posts, info } = dataset;
 const ANCHOR = Date.parse(SAMPLE_ANCHOR_DATE);
 const DAY = 86_400_000;
@@ -259,4 +268,188 @@ test('initials: Latin, Arabic (article skipped, not joined) and Japanese names',
   assert.equal(initials('Zoë'), 'Z');
   assert.equal(initials('محمد العلي'), 'م\u200cع');
   assert.equal(initials('佐藤 花子'), '佐');
+});
+
+test('the rating quotas scale with the number of reviews: proportional, largest remainder, total exact', () => {
+  const ratings = [5, 4, 3, 2, 1] as const;
+  const counts = (quota: Record<(typeof ratings)[number], number>) => ratings.map((rating) => quota[rating]);
+  assert.deepEqual(counts(sampleRatingQuota(250)), [138, 50, 20, 12, 30]);
+  assert.deepEqual(sampleRatingQuota(SAMPLE_REVIEW_COUNT), SAMPLE_RATING_QUOTA);
+  assert.deepEqual(counts(sampleRatingQuota(10_000)), [5520, 2000, 800, 480, 1200]);
+  assert.deepEqual(counts(sampleRatingQuota(1)), [1, 0, 0, 0, 0]);
+  for (const total of [1, 2, 3, 7, 99, 251, 1001, 12_345, 99_999, SAMPLE_MAX_REVIEWS]) {
+    const quota = sampleRatingQuota(total);
+    assert.equal(
+      counts(quota).reduce((sum, n) => sum + n, 0),
+      total,
+      `${total} in all`,
+    );
+    for (const rating of ratings) {
+      const exact = (total * SAMPLE_RATING_QUOTA[rating]) / SAMPLE_REVIEW_COUNT;
+      assert.ok(Math.abs(quota[rating] - exact) < 1, `${total}: ${rating}★ ${quota[rating]} vs ${exact}`);
+    }
+  }
+});
+
+test('another number of reviews: deterministic, exact quotas, the same three years, every kind of review', () => {
+  // Compared as JSON (what the upstream serves): deepEqual on 10,000 reviews is slow.
+  const again = createSampleDataset(SAMPLE_SEED, 10_000);
+  assert.equal(JSON.stringify(again.reviews), JSON.stringify(large.reviews));
+  assert.deepEqual(again.info, large.info);
+  assert.deepEqual(again.media, large.media);
+  assert.notDeepEqual(
+    createSampleDataset(SAMPLE_SEED, 300).reviews.map((r) => r.rating),
+    createSampleDataset(8, 300).reviews.map((r) => r.rating),
+  );
+  const { reviews: many, info: manyInfo } = large;
+  assert.equal(many.length, 10_000);
+  assert.deepEqual(
+    manyInfo.ratingsBreakdown,
+    [5520, 2000, 800, 480, 1200].map((n, i) => ({ rating: 5 - i, count: n })),
+  );
+  assert.equal(manyInfo.totalReview, 10_000);
+  assert.equal(manyInfo.averageRating, 4.02);
+  assert.equal(many[0]!.business!.totalReview, 10_000);
+
+  const times = many.map((r) => Date.parse(r.publishedAt!));
+  for (let i = 1; i < times.length; i++) assert.ok(times[i - 1]! >= times[i]!, `order at ${i}`);
+  assert.ok(times[0]! <= ANCHOR - 60_000, 'none after the anchor');
+  const spanDays = (times[0]! - times.at(-1)!) / DAY;
+  assert.ok(spanDays > 2.9 * 365 && spanDays <= 3 * 365 + 1, `span ${spanDays} days`);
+  assert.equal(new Set(many.map((r) => r.id)).size, many.length);
+  // To the second: about nine a day, almost never two at once.
+  assert.ok(new Set(times).size > 0.99 * many.length, `${new Set(times).size} distinct times`);
+
+  const ratingOnly = count(many, (r) => text(r) === '');
+  const long = count(many, (r) => text(r).length > 1500);
+  const emoji = count(many, (r) => /\p{Extended_Pictographic}/u.test(text(r)));
+  assert.ok(ratingOnly > 200 && ratingOnly < 400, `rating-only ${ratingOnly}`);
+  assert.ok(long > 150, `long ${long}`);
+  assert.ok(emoji > 800, `emoji ${emoji}`);
+  const videos = (shape: 'media' | 'medias') =>
+    count(many, (r) => Boolean(r[shape]) && reviewMedia(r).some((m) => m.type === 'VIDEO'));
+  assert.ok(videos('media') > 50 && videos('medias') > 10);
+  assert.equal(
+    count(many, (r) => r.topReactions!.includes('WOW')),
+    2,
+  );
+});
+
+test('the smallest sample: one review, 5★; a count outside 1 to 200,000 is refused', () => {
+  const one = createSampleDataset(SAMPLE_SEED, 1);
+  assert.equal(one.reviews.length, 1);
+  assert.equal(one.reviews[0]!.rating, 5);
+  assert.equal(one.info.averageRating, 5);
+  for (const bad of [0, -1, 1.5, SAMPLE_MAX_REVIEWS + 1, Number.NaN]) {
+    assert.throws(() => createSampleDataset(SAMPLE_SEED, bad), RangeError, String(bad));
+  }
+});
+
+/** Each language's named bakes, as its reviews write them (none of them English). */
+const ITEM_WORDS: Record<string, RegExp> = {
+  de: /Zimtschnecke|Mandelcroissant|Sauerteigbrot|Zitronentarte|Schokocroissant|Bananenbrot|Kardamomschnecke|Karottentorte|Franzbrötchen|Nussecke|Die Croissants/,
+  fr: /[Ll]e pain au chocolat|croissant aux amandes|[Tt]arte au citron|[Pp]ain au levain|roulé à la cannelle|flan pâtissier|éclair au café|cookie aux noisettes|Les croissants|viennoiseries/,
+  es: /cruasán|[Cc]ruasanes|napolitana|rollo de canela|tarta de zanahoria|tarta de limón|pan de masa madre|bizcocho de plátano|[Ee]l brownie|ensaimada|[Bb]ollería/,
+  ar: /الكرواسون|لفائف|خبز|كعكة|تارت|البراونيز|المعجنات/,
+  ja: /シナモンロール|クロワッサン|サワードウ|パン・オ・ショコラ|タルト|ケーキ|ブレッド|スコーン|ブラウニー|パン/,
+};
+
+test('every language speaks of the bakery’s own bakes', () => {
+  for (const [language, words] of Object.entries(ITEM_WORDS)) {
+    const mentions = count(reviews, (r) => words.test(text(r)));
+    assert.ok(mentions >= 5, `${language}: ${mentions} of 250 reviews name a bake`);
+  }
+});
+
+test('phrases customers use come back across many reviews, in every language (what a topic miner finds)', () => {
+  // What a bakery-café's customers talk about: the bakes, the coffee, the staff, the queue, the prices,
+  // the seats, the gluten-free choices.
+  const topics: Record<string, readonly string[]> = {
+    en: [
+      'cinnamon bun',
+      'almond croissant',
+      'sourdough loaf',
+      'flat white',
+      'gluten-free options',
+      'long queue',
+      'friendly staff',
+      'prices',
+      'seats',
+    ],
+    de: [
+      'Zimtschnecke',
+      'Sauerteigbrot',
+      'Flat White',
+      'Kaffee',
+      'Personal',
+      'Schlange',
+      'glutenfreie',
+      'Preise',
+      'Sitzplätze',
+    ],
+    fr: [
+      'pain au chocolat',
+      'croissant',
+      'café crème',
+      'personnel',
+      "file d'attente",
+      'sans gluten',
+      'prix',
+      'places assises',
+    ],
+    es: [
+      'café con leche',
+      'rollo de canela',
+      'cruasán',
+      'personal',
+      'cola',
+      'sin gluten',
+      'precios',
+      'sentarse',
+    ],
+    ar: ['قهوة', 'لفائف القرفة', 'الكرواسون', 'الموظفون', 'الطابور', 'الغلوتين', 'الأسعار'],
+    ja: ['シナモンロール', 'コーヒー', 'スタッフ', '行列', 'グルテンフリー', '値段', '席'],
+  };
+  const lower = large.reviews.map((r) => text(r).toLowerCase());
+  for (const [language, phrases] of Object.entries(topics)) {
+    for (const phrase of phrases) {
+      const mentions = lower.filter((content) => content.includes(phrase.toLowerCase())).length;
+      assert.ok(mentions >= 50, `${language} "${phrase}": ${mentions} of 10,000 reviews`);
+    }
+  }
+});
+
+test('every slot of the texts is filled, with the right English article before it', () => {
+  for (const content of large.reviews.map(text)) {
+    assert.doesNotMatch(content, /\{|\}/, 'every slot filled');
+    assert.doesNotMatch(content, /(^|\s)[Aa] [aeiou]/, content);
+  }
+  assert.ok(large.reviews.some((r) => /\ban (almond croissant|oat latte)\b/.test(text(r))));
+});
+
+test('SAMPLE_REVIEWS: the number of reviews of the sample business, 1 to 200,000; a bad value stops the server naming it', async () => {
+  assert.equal(readConfig({}).sampleReviews, 250);
+  assert.equal(readConfig({ SAMPLE_REVIEWS: '' }).sampleReviews, 250);
+  assert.equal(readConfig({ SAMPLE_REVIEWS: '10000' }).sampleReviews, 10_000);
+  assert.equal(readConfig({ SAMPLE_REVIEWS: '1' }).sampleReviews, 1);
+  assert.equal(readConfig({ SAMPLE_REVIEWS: '200000' }).sampleReviews, SAMPLE_MAX_REVIEWS);
+  for (const bad of ['0', '200001', '-5', '1.5', '1e5', 'many', '10 000']) {
+    assert.throws(
+      () => readConfig({ SAMPLE_REVIEWS: bad }),
+      (error: Error) =>
+        error instanceof ConfigError &&
+        /^SAMPLE_REVIEWS must be a whole number from 1 to 200000; got "/.test(error.message),
+      bad,
+    );
+  }
+
+  // Wired: the site (npm start and every platform's function) serves a sample of that size.
+  const handler = createFunctionHandler({ settings: readSettings({ SAMPLE_REVIEWS: '600' }) });
+  const answer = await handler(new Request('https://reviews.example.test/widget-api/info'), {
+    clientAddress: '203.0.113.7',
+  });
+  assert.equal(answer.status, 200);
+  assert.equal(readBusiness(await answer.json()).totalReviews, 600);
+  const refused = readSettings({ SAMPLE_REVIEWS: 'lots' });
+  assert.ok('error' in refused && /SAMPLE_REVIEWS/.test(refused.error.message));
 });

@@ -593,3 +593,44 @@ describe('media', () => {
     assert.doesNotMatch(logo, /K&C/);
   });
 });
+
+describe('a larger sample (reviewCount, the server’s SAMPLE_REVIEWS)', () => {
+  const count = 5000;
+  const large = createSampleUpstream({ reviewCount: count });
+  const reference = createSampleDataset(undefined, count);
+
+  test('serves that many reviews, every list and filter as with 250', async () => {
+    const info = await ok<{ totalReview: number }>(`${V1}/info`, { handler: large });
+    assert.equal(info.totalReview, count);
+    const first = await ok(`${V1}/reviews?limit=100&sortType=RECENT_REVIEWS`, { handler: large });
+    assert.equal(first.pagination.totalItems, count);
+    assert.equal(first.pagination.totalPages, count / 100);
+    assert.deepEqual(
+      first.data.map((r) => r.id),
+      reference.reviews.slice(0, 100).map((r) => r.id),
+    );
+    const last = await ok(`${V1}/reviews?limit=100&page=50&sortType=LOWEST_REVIEWS`, { handler: large });
+    assert.ok(last.data.every((r) => r.rating === 5) && !last.pagination.nextPage);
+    for (const rating of [1, 2, 3, 4, 5]) {
+      const page = await ok(`${V1}/reviews?rating=${rating}`, { handler: large });
+      const expected = reference.info.ratingsBreakdown!.find((b) => b.rating === rating)!.count;
+      assert.equal(page.pagination.totalItems, expected);
+    }
+    const video = await ok(`${V1}/reviews?rating=1&mediaType=VIDEO`, { handler: large });
+    assert.equal(video.pagination.totalItems, 0);
+    const text = await ok(`${V1}/reviews?mediaType=TEXT&sortType=HIGHEST_REVIEWS`, { handler: large });
+    assert.equal(
+      text.pagination.totalItems,
+      reference.reviews.filter((r) => reviewMedia(r).length === 0).length,
+    );
+    // The same answer twice: a list is made once and kept.
+    const again = await ok(`${V1}/reviews?limit=100&sortType=RECENT_REVIEWS`, { handler: large });
+    assert.deepEqual(again, first);
+  });
+
+  test('a given dataset wins over reviewCount', async () => {
+    const handler = createSampleUpstream({ dataset, reviewCount: count });
+    const info = await ok<{ totalReview: number }>(`${V1}/info`, { handler });
+    assert.equal(info.totalReview, 250);
+  });
+});

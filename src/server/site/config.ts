@@ -4,6 +4,7 @@
  */
 import type { ProxyOptions } from '../proxy/index.ts';
 import { REVIEW_ID } from '../../api/query.ts';
+import { SAMPLE_MAX_REVIEWS, SAMPLE_REVIEW_COUNT } from '../../sample/dataset.ts';
 
 export interface ServerConfig {
   port: number;
@@ -39,6 +40,8 @@ export interface ServerConfig {
   maxEventLoopDelayMs: number;
   /** `METRICS_PORT`: where `/metrics` is served (never the public port). `undefined`: no metrics. */
   metricsPort?: number;
+  /** `SAMPLE_REVIEWS`: how many reviews the sample business has (no key configured), 1 to 200,000. */
+  sampleReviews: number;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +84,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
         ? undefined
         : integer(env.METRICS_PORT, 0, 'METRICS_PORT', 0, 65535),
     redisUrl: redisUrl(env.REDIS_URL),
+    sampleReviews: integer(env.SAMPLE_REVIEWS, SAMPLE_REVIEW_COUNT, 'SAMPLE_REVIEWS', 1, SAMPLE_MAX_REVIEWS),
     tenantsFile: env.TENANTS_FILE?.trim() || undefined,
     publicUrl: publicUrl(env.PUBLIC_URL),
     upstream: apiKey && url ? { apiKey, url } : undefined,

@@ -84,7 +84,11 @@ export function createSite({
 }: SiteOptions): Site {
   const sample = config.upstream
     ? undefined
-    : createSampleUpstream({ basePath: SAMPLE_MOUNT, publicBaseUrl: publicUrl });
+    : createSampleUpstream({
+        basePath: SAMPLE_MOUNT,
+        publicBaseUrl: publicUrl,
+        reviewCount: config.sampleReviews,
+      });
   const business = businessProxyOptions(
     config,
     reach === 'in-process'

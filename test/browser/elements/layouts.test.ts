@@ -212,7 +212,8 @@ describe('review-list layouts', () => {
       const element = await placeCarousel(api, { controls: '' });
       next(element).click();
       await shows(element, [3, 4, 5], 'after Next');
-      await afterChange(api, element, () => choose(selectLabelled(element, 'Rating'), '5'));
+      // 1★: another list (the most relevant reviews of all are 5★, so 5★ alone would start the same).
+      await afterChange(api, element, () => choose(selectLabelled(element, 'Rating'), '1'));
       await shows(element, [0, 1, 2], 'after the filter');
       expect(slides(element)[0]!.name).to.match(/^1 of \d+$/);
     });
