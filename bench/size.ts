@@ -42,9 +42,11 @@ import type { BenchRow } from './table.ts';
  * page moves when the widgets arrive, and a site's own inline min-height given back as it was) added
  * 0.1 KiB: 27.19 KiB. Issue 47's review index asked by the list (`has-text`, `q` and `topic` in its query,
  * a new one starting again at page 1, the disclosure line saying "only reviews with written text" in five
- * languages) added 0.13 KiB: 27.32 KiB.)
+ * languages) added 0.13 KiB: 27.32 KiB. A snippet's hold kept until the visitor acts in the widget or its
+ width changes (holdUntilActed: a hold a line taller than the content no longer moves the page up at
+ load) added 0.13 KiB: 27.45 KiB.)
  */
-export const SIZE_CEILING_BYTES = 27.35 * 1024;
+export const SIZE_CEILING_BYTES = 27.5 * 1024;
 /**
  * The most a chunk loaded on demand may weigh: a mis-split that swallowed Lit (about 6 KiB) would pass it.
  * The carousel's behaviour (2.4 KiB) is the largest.
@@ -84,8 +86,9 @@ export const ELEMENT_CEILING_BYTES: Record<string, number> = {
   // of each; see docs/performance.md for what the 12 KiB goal would take.
   // (17 KiB until its placeholder took the card's shape, the location and links wrapping as the card's do,
   // so a phone's page no longer shifts when the card arrives: 0.2 KiB; 17.25 KiB until the client took
-  // the data the loader asked for at a click: 0.01 KiB.)
-  'business-card': 17.5 * 1024,
+  // the data the loader asked for at a click: 0.01 KiB; 17.5 KiB until a snippet's hold was kept until the
+  // visitor acts in the widget (holdUntilActed): 0.03 KiB over.)
+  'business-card': 17.6 * 1024,
   // (19.25 KiB until issue 31's takeover in a task of its own: 0.1 KiB; 19.5 KiB until issue 47's
   // shared strings and query rules for the review index: 0.03 KiB.)
   'rating-summary': 19.75 * 1024,
@@ -94,8 +97,9 @@ export const ELEMENT_CEILING_BYTES: Record<string, number> = {
   // asked of the review index, and its disclosure line: 0.04 KiB.)
   'review-list': 26.75 * 1024,
   // (22.25 KiB until every card kept its parts at the top, so a streamed server render does not move
-  // them as it arrives: 4 bytes over; 22.5 KiB until issue 31's rendering four cards per task: 0.55 KiB.)
-  'post-list': 23.25 * 1024,
+  // them as it arrives: 4 bytes over; 22.5 KiB until issue 31's rendering four cards per task: 0.55 KiB;
+  // 23.25 KiB until a snippet's hold was kept until the visitor acts in the widget: 0.06 KiB over.)
+  'post-list': 23.35 * 1024,
 };
 
 export interface FileSize {
