@@ -41,6 +41,22 @@ describe('the first crawl', () => {
     assert.ok(stand.calls.every((url) => !/[?&](q|topic|hasText|topics)=/.test(url.search)));
   });
 
+  test('a proxy asked only for topics builds its index too (no timer on a Worker: the requests drive it)', async () => {
+    // The topics route alone.
+    const route = indexStand();
+    await route.until(async () => (await route.get('topics')).status === 200, '/topics answers');
+    assert.ok((await route.get('topics')).json.topics.length > 0);
+    // Pages that ask for their topics alone: the API's page until the index is ready, then the topics with it.
+    const pages = indexStand();
+    const first = await pages.get('reviews?limit=3&topics=true');
+    assert.equal(first.status, 200);
+    assert.equal(first.json.topics, undefined);
+    await pages.until(
+      async () => !!(await pages.get('reviews?limit=3&topics=true')).json.topics?.length,
+      'a page with its topics',
+    );
+  });
+
   test('is paced at its share of the upstream budget: a visitor still has the rest of the minute', async () => {
     const stand = indexStand(
       { upstreamMaxPerMinute: 10, limits: { maxLimit: 10, retries: 0 } },

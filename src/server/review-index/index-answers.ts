@@ -46,8 +46,9 @@ export class IndexAnswers {
     if (INDEX_PARAMS.some((name) => query[name] !== undefined) || this.config.index.excludeKeywords.length) {
       return true;
     }
-    // Topics ride with a page only when the index has them; before that the API's page comes alone.
-    return query.topics === true && this.index?.ready !== undefined;
+    // Topics ride with a page only when the index has them; before that the API's page comes alone (and
+    // the request starts the work due: a list that asks for topics, alone on a Worker, builds the index).
+    return query.topics === true && this.catalogue() !== undefined;
   }
 
   /** A reviews page from the index. */
@@ -67,10 +68,9 @@ export class IndexAnswers {
 
   /** `GET {mount}/topics`. */
   topics(request: ProxyRequest): Maybe<ProxyAnswer> {
-    if (this.index && !this.index.ready && this.index.view().state === 'building') {
-      return this.building();
-    }
+    // (The catalogue first: it starts the work due, so a proxy asked only for topics builds its index too.)
     const catalogue = this.catalogue();
+    if (this.index && !catalogue && this.index.view().state === 'building') return this.building();
     const key = 'topics';
     let answer = catalogue && this.kept.get(key);
     if (answer === undefined) {
