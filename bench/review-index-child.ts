@@ -236,13 +236,15 @@ async function catalogueBench(count: number): Promise<CatalogueResult> {
   // What every process has once, whatever the number of reviews (the sample's word lists, the stopword
   // tables, the segmenter, compiled code): made by a small index first, then dropped, so the figures below
   // are what N reviews add.
-  new Catalogue({ reviews: crawledReviews(250), crawledAt: 0, refreshedAt: 0 }, RULES, BUSINESS_NAME);
+  new Catalogue({ reviews: crawledReviews(250), crawledAt: 0, refreshedAt: 0 }, RULES, {
+    name: BUSINESS_NAME,
+  });
   const empty = measure();
   let reviews: ReviewView[] | undefined = crawledReviews(count);
   const reviewsAlone = measure();
   const snapshot: IndexSnapshot = { reviews, crawledAt: Date.now(), refreshedAt: Date.now() };
   let started = performance.now();
-  let catalogue: Catalogue | undefined = new Catalogue(snapshot, RULES, BUSINESS_NAME);
+  let catalogue: Catalogue | undefined = new Catalogue(snapshot, RULES, { name: BUSINESS_NAME });
   const firstMs = performance.now() - started;
   const withIndex = measure();
   const memory = {
@@ -282,7 +284,7 @@ async function catalogueBench(count: number): Promise<CatalogueResult> {
         return performance.now() - at;
       }),
     );
-  const warmMs = time(() => new Catalogue(snapshot, RULES, BUSINESS_NAME));
+  const warmMs = time(() => new Catalogue(snapshot, RULES, { name: BUSINESS_NAME }));
   let terms = 0;
   const searchIndexMs = time(() => {
     terms = new SearchIndex(reviews!.map((review) => indexTerms(`${review.text}\n${review.author.name}`)))

@@ -333,7 +333,11 @@ function readerOf(
 ): (json: unknown) => BusinessView | PageView<ReviewView | PostView> {
   if (operation === 'info') return readBusiness;
   const readItem = operation === 'reviews' ? readReview : readPost;
-  return (json) => readPage<ReviewView | PostView>(json, query.limit ?? DEFAULT_LIMIT, readItem);
+  return (json) => {
+    const page = readPage<ReviewView | PostView>(json, query.limit ?? DEFAULT_LIMIT, readItem);
+    // (Read by the list that shows them: see PageView.topics.)
+    return query.topics ? { ...page, topics: (json as { topics?: unknown }).topics } : page;
+  };
 }
 
 function abortReason(signal: AbortSignal): unknown {

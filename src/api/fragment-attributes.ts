@@ -39,6 +39,8 @@ export const FRAGMENT_ATTRIBUTES = {
     'has-text',
     'q',
     'topic',
+    'search',
+    'topics',
   ],
   'post-list': ['endpoint', 'theme', 'locale', 'label', 'paging', 'controls', 'limit', 'page'],
 } as const satisfies Record<string, readonly string[]>;

@@ -159,6 +159,11 @@ export interface PageView<T> {
   totalPages: number;
   /** The next page number, when there is one. */
   nextPage?: number;
+  /**
+   * In the browser only: the answer's `topics` as it came (asked for with `topics=true`), read by the list
+   * that shows them (`readTopics`), so the elements that never show topics carry no reader of them.
+   */
+  topics?: unknown;
 }
 
 /**
@@ -229,7 +234,7 @@ export const SERVER_ANSWERS_ATTRIBUTE = 'data-rw-answers';
 export const LOADS_ATTRIBUTE = 'data-rw-loads';
 
 /** The `part` (public, docs/theming.md) of the one paging control that adds a page to those shown rather than
- * showing another: the loader turns the page for the others. */
+ * showing another (it is outside the pagination's `nav`, whose controls the loader turns the page for). */
 export const SHOW_MORE_PART = 'show-more';
 
 /** The `part` of a long text's "Read more" toggle (`aria-controls` names its text): the loader opens the

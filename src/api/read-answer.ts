@@ -24,11 +24,11 @@ import { safeUrl } from './safe-url.ts';
 
 type Fields = Record<string, unknown>;
 
-const isFields = (value: unknown): value is Fields =>
+export const isFields = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+export const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 /** A whole number ≥ `min`, else `undefined`. */
-const whole = (value: unknown, min = 0) =>
+export const whole = (value: unknown, min = 0) =>
   Number.isSafeInteger(value) && (value as number) >= min ? (value as number) : undefined;
 /** A number from 0 to `max`, else `undefined`. */
 const upTo = (value: unknown, max: number) =>

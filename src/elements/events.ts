@@ -20,6 +20,10 @@ export interface RwPageLoad {
 export interface RwListFilterChange {
   rating: Rating | null;
   mediaType: MediaTypeFilter | null;
+  /** The topic chip pressed (`topics`), by its key. */
+  topic: string | null;
+  /** The visitor's search (`search`), as typed. */
+  q: string | null;
 }
 
 /** `rw-filter-change` of a rating-summary: the visitor pressed a row. */

@@ -25,7 +25,6 @@ import {
   ITEM_ID_PREFIX,
   LOADS_ATTRIBUTE,
   READ_MORE_PART,
-  SHOW_MORE_PART,
   SERVER_ANSWERS_ATTRIBUTE,
   SYNC_URL_PREFIX,
   earlyAnswers,
@@ -54,8 +53,10 @@ const PARSE_SLICE = 16384;
 interface Pending {
   /** The control's place among the widget's `CONTROLS`. */
   index: number;
-  /** A select's new value (a change), or nothing (a click). */
+  /** A select's new value (a change) or a field's (its text as typed), or nothing (a click). */
   value?: string;
+  /** The field's form was submitted (Enter) after it. */
+  submit?: boolean;
   /** A "Read more" the loader did itself: the server's toggle clicked (its click is done again on the
    * code's toggle the moment that replaces it). */
   done?: Element;
@@ -212,8 +213,20 @@ function show(widget: Element, root: ShadowRoot): void {
   shown.set(widget, { first: root.firstChild!, pending: [], acted: [] });
   takeover.observe(root, { childList: true });
   // On the shadow root: `change` does not leave it.
-  for (const type of ['pointerover', 'focusin', 'focusout', 'touchstart', 'click', 'change'])
-    root.addEventListener(type, (event) => onEvent(widget, event), { passive: true, capture: true });
+  for (const type of [
+    'pointerover',
+    'focusin',
+    'focusout',
+    'touchstart',
+    'click',
+    'change',
+    'input',
+    'submit',
+  ])
+    root.addEventListener(type, (event) => onEvent(widget, event), {
+      passive: type !== 'submit',
+      capture: true,
+    });
 }
 
 /** The widget rendered by the proxy's fragment route with its data: content and the answers it was
@@ -319,19 +332,24 @@ function onEvent(widget: Element, event: Event): void {
     return;
   }
   loadCode(widget.localName);
-  const control = (event.composedPath()[0] as Element).closest?.(CONTROLS);
+  const form = event.target as HTMLFormElement;
+  // A search submitted before the code (a form of the fragment, which has no action: it would load the
+  // page again): the search is done by the code, at once.
+  const control =
+    event.type === 'submit'
+      ? !form.hasAttribute('action') && (event.preventDefault(), form.querySelector('input'))
+      : (event.composedPath()[0] as Element).closest?.(CONTROLS);
   if (!control) return;
   const index = [...root.querySelectorAll(CONTROLS)].indexOf(control);
   if (event.type === 'focusin') state.focused = [index, control];
-  // A link works without the code; a select's click only opens it (its change is what counts).
-  else if (event.type === 'click' && !control.matches('a[href],select')) {
+  // A link works without the code; a select's or a field's click only opens it or puts the caret (its
+  // change or its letters are what count).
+  else if (event.type === 'click' && !control.matches('a[href],select,input')) {
     const path = control.getAttribute(LOADS_ATTRIBUTE);
     askEarly(widget, path);
     // The page a paging control shows (Previous, Next, a page's button): the one whose data it loads.
-    const page =
-      path &&
-      control.getAttribute('part') !== SHOW_MORE_PART &&
-      new URLSearchParams(path.split('?')[1]).get('page');
+    // (Not "Show more", which adds a page, nor a topic chip, which loads page 1 of another list.)
+    const page = path && control.closest('nav') && new URLSearchParams(path.split('?')[1]).get('page');
     // (A text opened before does not hold the page back: it goes with the old page, as on a link's.)
     if (page && state.pending.every((action) => action.done)) void turnPage(widget, state, page);
     else {
@@ -341,7 +359,12 @@ function onEvent(widget: Element, event: Event): void {
     }
   } else if (event.type === 'change' && control instanceof HTMLSelectElement)
     state.pending.push({ index, value: control.value });
-  else return;
+  else if (control instanceof HTMLInputElement && /^(input|submit)$/.test(event.type)) {
+    // The letters typed: the code's field gets them (and the Enter), however many were typed.
+    const typed = state.pending.filter((action) => action.index !== index);
+    typed.push({ index, value: control.value, submit: event.type === 'submit' });
+    state.pending.splice(0, Infinity, ...typed);
+  } else return;
   state.acted.push(control);
 }
 
@@ -452,11 +475,15 @@ async function takenOver(widget: Element): Promise<void> {
   const { pending, acted, focused, fromBelow } = shown.get(widget)!;
   shown.delete(widget);
   const root = widget.shadowRoot!;
-  const replay = ({ index, value }: Pending) => {
+  const replay = ({ index, value, submit }: Pending) => {
     const control = root.querySelectorAll<HTMLElement>(CONTROLS)[index];
-    if (control instanceof HTMLSelectElement && value !== undefined) {
+    if (
+      (control instanceof HTMLSelectElement || control instanceof HTMLInputElement) &&
+      value !== undefined
+    ) {
       control.value = value;
-      control.dispatchEvent(new Event('change', { bubbles: true }));
+      control.dispatchEvent(new Event(control.localName == 'select' ? 'change' : 'input', { bubbles: true }));
+      if (submit) control.form?.requestSubmit();
     } else control?.click();
   };
   const rest = pending.filter((action) => !action.done);

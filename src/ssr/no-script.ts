@@ -39,15 +39,42 @@ const pageLinkStyles = html`<style>
   }
 </style>`;
 
-noScript.controls = ({ pageUrl, urlName, selects, t }) => {
+/** A GET form to the page URL, keeping its parameters but `own` (those the form sets, and the page). */
+const pageForm = (pageUrl: string, own: string[], part: string, content: unknown, role?: string) => {
   const url = new URL(pageUrl);
-  const own = new Set([...['sort', 'rating', 'media', 'page'].map(urlName)]);
-  const kept = [...url.searchParams].filter(([name]) => !own.has(name));
-  return html`<form part="controls" class="controls" method="get" action=${url.pathname}>
-    ${kept.map(([name, value]) => html`<input type="hidden" name=${name} value=${value} />`)} ${selects}
-    <button part="apply" type="submit">${t.apply}</button>
+  const kept = [...url.searchParams].filter(([name]) => !own.includes(name));
+  return html`<form part=${part} class=${part} method="get" action=${url.pathname} role=${role ?? nothing}>
+    ${kept.map(([name, value]) => html`<input type="hidden" name=${name} value=${value} />`)} ${content}
   </form>`;
 };
+
+noScript.controls = ({ pageUrl, urlName, selects, t }) =>
+  pageForm(
+    pageUrl,
+    ['sort', 'rating', 'media', 'page'].map(urlName),
+    'controls',
+    html`${selects} <button part="apply" type="submit">${t.apply}</button>`,
+  );
+
+// A new search starts from page 1 over every topic.
+noScript.search = ({ pageUrl, urlName, field, t }) =>
+  pageForm(
+    pageUrl,
+    ['q', 'topic', 'page'].map(urlName),
+    'search',
+    html`${field} <button part="search-button" type="submit">${t.search}</button>`,
+    'search',
+  );
+
+noScript.chip = ({ href, pressed, name, content }) =>
+  html`<a
+    part="topic"
+    class="topic"
+    href=${href}
+    aria-label=${name ?? nothing}
+    aria-current=${pressed ? 'true' : nothing}
+    >${content}</a
+  >`;
 
 noScript.pages = ({ value, label, t, locale, href }) => {
   const current = value.page;

@@ -9,6 +9,7 @@ import {
   pageProblems,
   proxyRequests,
   recordLayoutShift,
+  indexReady,
   startApp,
   startCompiledApp,
   type RunningApp,
@@ -76,9 +77,12 @@ test('the demo is server-rendered: the browser asks the proxy nothing on load, n
     served.filter((r) => r.includes('/info')),
     ['GET /widget-api/info'],
   );
-  assert.ok(served.includes('GET /widget-api/reviews?page=1&limit=5'), served.join(', '));
+  // (The demo's list shows search and topics: its pages ask for the topics with them.)
+  assert.ok(served.includes('GET /widget-api/reviews?page=1&limit=5&topics=true'), served.join(', '));
   assert.deepEqual(
-    browserCalls.filter((call) => /\/(info|reviews\?page=1&limit=5|posts\?page=1&limit=3)$/.test(call)),
+    browserCalls.filter((call) =>
+      /\/(info|reviews\?page=1&limit=5&topics=true|posts\?page=1&limit=3)$/.test(call),
+    ),
     [],
   );
   assert.equal(await layoutShift(page), 0);
@@ -90,7 +94,7 @@ test('the demo is server-rendered: the browser asks the proxy nothing on load, n
   await filtered;
   assert.deepEqual(
     browserCalls.filter((call) => call.includes('mediaType')),
-    ['/widget-api/reviews?page=1&limit=5&mediaType=IMAGE'],
+    ['/widget-api/reviews?page=1&limit=5&mediaType=IMAGE&topics=true'],
   );
 
   // Scroll through the page so the lazily started widgets and lazy images load, then keep a screenshot.
@@ -169,7 +173,7 @@ test('pressing a rating row filters the linked list with exactly one request', a
       !list.shadowRoot?.querySelector('[aria-busy="true"]')
     );
   });
-  assert.deepEqual(proxyRequests(app.log), ['GET /widget-api/reviews?page=1&limit=5&rating=1']);
+  assert.deepEqual(proxyRequests(app.log), ['GET /widget-api/reviews?page=1&limit=5&rating=1&topics=true']);
   const labels = await page
     .locator('#reviews-list article[part="review"] svg.stars')
     .evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute('aria-label')));
@@ -232,8 +236,10 @@ test('25 reloads in one tab (browser cache off, scrolled to different places): n
   await page.close();
 });
 
-/** With JavaScript off, the demo at `url` is fully usable: reviews, the filter form and the page links. */
+/** With JavaScript off, the demo at `url` is fully usable: reviews, the filter form, the page links, the
+ * search form and the topic chips (links). */
 async function noJavaScriptFlow(url: string): Promise<void> {
+  await indexReady(url);
   const context = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 1280, height: 900 },
@@ -257,6 +263,25 @@ async function noJavaScriptFlow(url: string): Promise<void> {
   await page.waitForURL(/rw-page=2/);
   assert.equal(await list.locator('[part="page-button"][aria-current="page"]').textContent(), '2');
   assert.equal(await list.locator('select[name="rw-rating"]').inputValue(), '4');
+
+  // A search: the GET form keeps the rating, starts again at page 1, and marks the words found.
+  await list.locator('input[name="rw-q"]').fill('coffee');
+  await list.locator('button[part="search-button"]').click();
+  await page.waitForURL(/rw-q=coffee/);
+  assert.match(page.url(), /rw-rating=4/);
+  assert.doesNotMatch(page.url(), /rw-page=/);
+  assert.equal(await list.locator('input[type="search"]').inputValue(), 'coffee');
+  assert.ok((await list.locator('mark[part="match"]').count()) > 0, 'the words found are marked');
+  // A topic chip is a link: to that topic (with the search and rating), and back to every topic.
+  const chip = list.locator('a[part="topic"]').nth(1);
+  const label = (await chip.locator('span').first().textContent())!.trim();
+  await chip.click();
+  await page.waitForURL(/rw-topic=/);
+  assert.match(page.url(), /rw-q=coffee/);
+  const current = list.locator('a[part="topic"][aria-current="true"]');
+  assert.equal((await current.locator('span').first().textContent())!.trim(), label);
+  await current.click();
+  await page.waitForURL((address) => !address.searchParams.has('rw-topic'));
   await context.close();
 }
 
@@ -303,6 +328,53 @@ test('in the accessibility tree: unique landmark names, reviews named by their h
       : String(document.activeElement?.localName);
   });
   assert.equal(focused, fromBelow ? 'article null' : 'button Page 2');
+  await page.close();
+});
+
+test('by keyboard and in the accessibility tree: a search is announced with its count and keeps focus; a chip says its count and stays focused when pressed', async () => {
+  await indexReady(app.url);
+  const { page } = await openDemo();
+  const list = page.locator('#reviews-list');
+  const status = async () => (await list.locator('[role="status"]').textContent())?.trim() ?? '';
+  const tree = await list.ariaSnapshot();
+  assert.match(tree, /- search:\n(\s+- text: Search reviews\n)?\s+- searchbox "Search reviews"/);
+  assert.match(tree, /- group "What customers mention":\n\s+- button "All" \[pressed\]/);
+  assert.match(tree, /- button "staff 46 reviews"/);
+
+  await list.getByRole('searchbox', { name: 'Search reviews' }).focus();
+  await page.keyboard.type('coffee');
+  await page.waitForFunction(() =>
+    /matching “coffee”/.test(
+      document.querySelector('#reviews-list')?.shadowRoot?.querySelector('[role="status"]')?.textContent ??
+        '',
+    ),
+  );
+  assert.match(await status(), /^Showing 1–5 of \d+ reviews matching “coffee”$/);
+  const active = () =>
+    page.evaluate(() => {
+      const inner = document.activeElement?.shadowRoot?.activeElement;
+      return `${inner?.localName} ${inner?.getAttribute('aria-label') ?? inner?.getAttribute('part')}`;
+    });
+  assert.equal(await active(), 'input search-input', 'focus stays in the field');
+  assert.match(page.url(), /rw-q=coffee/);
+
+  // To the chips by Tab (past the clear button), "staff" by Enter: pressed, focused, announced.
+  const staff = list.getByRole('button', { name: /^staff \d+ reviews$/ });
+  await staff.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() =>
+    /mention “staff”/.test(
+      document.querySelector('#reviews-list')?.shadowRoot?.querySelector('[role="status"]')?.textContent ??
+        '',
+    ),
+  );
+  assert.equal(await staff.getAttribute('aria-pressed'), 'true');
+  assert.match(await status(), /reviews that mention “staff” matching “coffee”$/);
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('part')),
+    'topic',
+  );
+  assert.match(page.url(), /rw-topic=staff/);
   await page.close();
 });
 

@@ -13,7 +13,7 @@ import { readConfig } from '../../src/server/site/config.ts';
 import { toNodeListener } from '../../src/server/adapters/node/node.ts';
 import type { LogRecord } from '../../src/server/proxy/index.ts';
 import { ENGINES, openEngine, type EnginePage } from './engines.ts';
-import { proxyRequests } from './support.ts';
+import { indexReady, proxyRequests } from './support.ts';
 
 let server: Server;
 let base: string;
@@ -106,6 +106,67 @@ for (const engine of ENGINES) {
       assert.ok(labels.length > 0, 'one-star reviews are shown');
       for (const label of labels) assert.equal(label, 'Rated 1.0 out of 5');
       assert.deepEqual(proxyRequests(log), ['GET /widget-api/reviews?page=1&limit=10&rating=1']);
+    });
+
+    test('the demo’s search and topic chips: a chip lists exactly its count, a search marks the words found', async () => {
+      await indexReady(base);
+      await page.goto(`${base}/`);
+      await page.waitFor(reviewsShown, '#reviews-list', 'the reviews');
+      // The chips, and the list's code in charge of them (the server's rendering has no listeners).
+      await page.waitFor(
+        () =>
+          !!document.querySelector('#reviews-list')?.shadowRoot?.querySelector('[part="topic"]') &&
+          (document.querySelector('#reviews-list') as (Element & { hasUpdated?: boolean }) | null)
+            ?.hasUpdated === true,
+        null,
+        'the chips, hydrated',
+      );
+      log.length = 0;
+      // "coffee", its count as the chip says it, pressed.
+      const count = await page.evaluate(() => {
+        const chip = [
+          ...document
+            .querySelector('#reviews-list')!
+            .shadowRoot!.querySelectorAll<HTMLElement>('[part="topic"]'),
+        ].find((candidate) => candidate.querySelector('[dir="auto"]')?.textContent === 'coffee')!;
+        chip.click();
+        return Number(chip.querySelector('.count')!.textContent);
+      }, null);
+      /** The list's live region says something matching `pattern` (run in the page). */
+      const says = (pattern: string) =>
+        new RegExp(pattern).test(
+          document.querySelector('#reviews-list')?.shadowRoot?.querySelector('[role="status"]')
+            ?.textContent ?? '',
+        );
+      await page.waitFor(says, 'mention “coffee”', 'the topic announced');
+      const said = await page.evaluate(
+        () =>
+          document.querySelector('#reviews-list')!.shadowRoot!.querySelector('[role="status"]')!.textContent,
+        null,
+      );
+      assert.equal(said, `Showing 1–5 of ${count} reviews that mention “coffee”`);
+      assert.deepEqual(proxyRequests(log), [
+        'GET /widget-api/reviews?page=1&limit=5&topic=coffee&topics=true',
+      ]);
+
+      // A search (Enter: no pause), combined with the topic; its words marked in the cards.
+      await page.evaluate(() => {
+        const root = document.querySelector('#reviews-list')!.shadowRoot!;
+        const field = root.querySelector<HTMLInputElement>('[part="search-input"]')!;
+        field.value = 'flat white';
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        field.form!.requestSubmit();
+      }, null);
+      await page.waitFor(says, 'matching “flat white”', 'the search announced');
+      const marks = await page.evaluate(
+        () =>
+          [
+            ...document.querySelector('#reviews-list')!.shadowRoot!.querySelectorAll('mark[part="match"]'),
+          ].map((mark) => mark.textContent!.toLowerCase()),
+        null,
+      );
+      assert.ok(marks.length > 0);
+      for (const mark of marks) assert.match(mark, /^(flat|white)/);
     });
 
     test('the demo page loads everything under its CSP with nothing blocked', async () => {

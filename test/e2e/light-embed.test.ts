@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import type { Page, Route } from 'playwright-core';
 import { LIST_LAYOUTS, SUMMARY_LAYOUTS } from '../../src/api/layouts.ts';
 import { CARDS_PER_TASK, FIRST_CARDS } from '../../src/scheduling/batches.ts';
-import { axeViolations, NAME_SHIM, pageProblems, useAppAndBrowser } from './support.ts';
+import { axeViolations, indexReady, NAME_SHIM, pageProblems, useAppAndBrowser } from './support.ts';
 
 const running = useAppAndBrowser();
 const TAGS = ['business-card', 'rating-summary', 'review-list'];
@@ -674,6 +674,56 @@ describe('the light embed', () => {
       await page.waitForFunction(() => !!customElements.get('rating-summary'));
       await page.context().close();
     });
+  });
+
+  const SEARCHABLE = '<review-list endpoint="/widget-api" search topics limit="5"></review-list>';
+
+  it('a search typed before the code, and its Enter, are the code’s: no letter lost, asked once, focus kept', async () => {
+    await indexReady(running.app.url);
+    const { page, problems, requests, release } = await visit('/searchable.html', { body: SEARCHABLE });
+    const field = page.locator('review-list').locator('[part="search-input"]');
+    await field.click();
+    await page.keyboard.type('coffee');
+    await page.keyboard.press('Enter');
+    assert.equal(page.url().includes('q='), false, 'the page was not submitted');
+    assert.equal(await field.inputValue(), 'coffee', 'the letters show as typed');
+    release();
+    await tookOver(page);
+    await page.waitForFunction(() => document.querySelector('review-list')?.getAttribute('q') === 'coffee');
+    await showsSettled(page);
+    const asked = requests.filter((path) => path.startsWith('/widget-api/reviews') && /q=coffee/.test(path));
+    assert.equal(asked.length, 1, `the search asked once: ${asked.join(', ')}`);
+    assert.equal(await field.inputValue(), 'coffee');
+    assert.equal(
+      await page.evaluate(() =>
+        document.querySelector('review-list')!.shadowRoot!.activeElement?.getAttribute('part'),
+      ),
+      'search-input',
+      'focus stays in the field',
+    );
+    assert.ok((await page.locator('review-list').locator('mark[part="match"]').count()) > 0);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  it('a topic chip tapped before the code: its data asked at the tap, the list shows that topic once the code is in', async () => {
+    await indexReady(running.app.url);
+    const { page, problems, requests, release } = await visit('/searchable.html', { body: SEARCHABLE });
+    const chip = page.locator('review-list').locator('[part="topic"]').nth(1);
+    const label = (await chip.locator('span').first().textContent())!.trim();
+    const askedData = page.waitForRequest((request) => /\/widget-api\/reviews\?.*topic=/.test(request.url()));
+    await chip.click();
+    await askedData;
+    release();
+    await tookOver(page);
+    await page.waitForFunction(() => !!document.querySelector('review-list')?.getAttribute('topic'));
+    await showsSettled(page);
+    const pressed = page.locator('review-list').locator('[part="topic"][aria-pressed="true"]');
+    assert.equal((await pressed.locator('span').first().textContent())!.trim(), label);
+    const asked = requests.filter((path) => path.startsWith('/widget-api/reviews') && /topic=/.test(path));
+    assert.equal(asked.length, 1, `the topic's page asked once: ${asked.join(', ')}`);
+    assert.deepEqual(problems, []);
+    await page.context().close();
   });
 
   it('a failed code load leaves the HTML as it was, and the next intent loads it', async () => {

@@ -93,6 +93,15 @@ export async function startCompiledApp(env: Record<string, string> = {}): Promis
   };
 }
 
+/** Resolves once the app's review index is complete (the sample's: about a second after the server starts),
+ * asking its topics route as a site's page would. */
+export async function indexReady(url: string): Promise<void> {
+  for (let asked = 0; !(await fetch(`${url}/widget-api/topics`)).ok; asked++) {
+    if (asked === 100) throw new Error('the review index did not become ready');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The app and Chromium for a test file: started before its tests, closed after them. */
 export function useAppAndBrowser(chromiumArgs: string[] = []): {
   readonly app: RunningApp;

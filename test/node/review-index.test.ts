@@ -319,6 +319,119 @@ describe('the fragment route', () => {
   });
 });
 
+describe('search and topics rendered by the server (issue 48)', () => {
+  test('pages from the index drop the business’s own address from their items, as the API’s pages do', async () => {
+    const stand = indexStand();
+    // (The index complete before the business is asked for, as on a server that started a while ago.)
+    await stand.ready();
+    const home = (await stand.get('info')).json.business.location as string;
+    const plain = (await stand.get('reviews?limit=10')).json.page.items as { location?: string }[];
+    assert.ok(plain.every((item) => item.location !== home));
+    for (const path of [
+      'reviews?q=coffee&limit=10',
+      'reviews?topics=true&limit=10',
+      'reviews?hasText=true',
+    ]) {
+      const { items } = (await stand.get(path)).json.page as { items: { location?: string }[] };
+      assert.ok(items.length > 0, path);
+      assert.deepEqual(
+        items.filter((item) => item.location === home),
+        [],
+        `${path} repeats the business's address`,
+      );
+    }
+  });
+
+  test('the fragment route renders the field and the chips with the state asked; each chip says what its press loads', async () => {
+    const { renderWidgets } = await import('../../src/ssr/render-widgets.ts');
+    const stand = indexStand({ html: renderWidgets });
+    await stand.ready();
+    const { topics } = (await stand.get('topics')).json as {
+      topics: { key: string; label: string; count: number }[];
+    };
+    const topic = topics[1]!;
+    const response = await stand.handler(
+      new Request(
+        `http://proxy.test/widget-api/html/review-list?search=&topics=&limit=3&q=coffee&topic=${encodeURIComponent(topic.key)}`,
+      ),
+      { clientAddress: '192.0.2.1' },
+    );
+    assert.equal(response.status, 200);
+    const html = await response.text();
+    assert.match(html, /<form part="search" class="search" role="search"/);
+    assert.match(html, /<input[^>]*part="search-input"[^>]*name="q"/);
+    assert.match(html, /part="search-clear"/, 'a search shown has its clear button');
+    // Every topic as a toggle, the one asked for pressed, each loading page 1 of its own list.
+    const chips = [...html.matchAll(/<button[^>]*part="topic"[^>]*>/g)].map(([chip]) => chip);
+    assert.equal(chips.length, topics.length + 1);
+    const pressed = chips.filter((chip) => chip.includes('aria-pressed="true"'));
+    assert.equal(pressed.length, 1);
+    assert.match(pressed[0]!, /data-rw-loads="reviews\?[^"]*q=coffee/);
+    assert.doesNotMatch(pressed[0]!, /topic=/, 'pressing the pressed chip shows every topic again');
+    assert.ok(
+      chips.some((chip) => chip.includes(`&amp;topic=staff&amp;`)),
+      'another chip loads its own topic',
+    );
+    const expected = (await stand.get(`reviews?q=coffee&topic=${encodeURIComponent(topic.key)}&limit=3`)).json
+      .page;
+    assert.equal(
+      html.match(/<article part="review"/g)?.length,
+      Math.min(3, expected.totalItems),
+      'the reviews of that search and topic',
+    );
+    assert.match(html, /<mark part="match">[Cc]offee/);
+    for (const bad of ['search=yes', 'topics=1']) {
+      const refused = await stand.handler(
+        new Request(`http://proxy.test/widget-api/html/review-list?${bad}`),
+        {
+          clientAddress: '192.0.2.1',
+        },
+      );
+      assert.equal(refused.status, 400, bad);
+    }
+  });
+
+  test('with sync-url and the page URL, a visitor without JavaScript has a GET search form and chips that are links', async () => {
+    const { renderWidgets } = await import('../../src/ssr/render-widgets.ts');
+    const stand = indexStand({ html: renderWidgets });
+    await stand.ready();
+    const { topics } = (await stand.get('topics')).json as { topics: { key: string; label: string }[] };
+    const topic = topics[0]!;
+    const url = `https://site.test/reviews?lang=en&rw-page=2&rw-q=staff&rw-topic=${encodeURIComponent(topic.key)}`;
+    const page = await renderWidgets(
+      '<review-list endpoint="/widget-api" search topics sync-url limit="3"></review-list>',
+      { proxy: stand.handler, url },
+    );
+    const form = page.match(/<form part="search"[\s\S]*?<\/form>/)![0];
+    assert.match(form, /method="get" action="\/reviews"/);
+    assert.match(form, /role="search"/);
+    assert.match(form, /<input type="hidden" name="lang" value="en"/);
+    assert.doesNotMatch(
+      form,
+      /name="rw-page"|name="rw-topic"/,
+      'a new search starts from page 1 over every topic',
+    );
+    assert.match(form, /<input[^>]*name="rw-q"[^>]*value="staff"|<input[^>]*value="staff"[^>]*name="rw-q"/);
+    assert.match(form, /<button part="search-button" type="submit">/);
+    // Each chip link: its address, and whether it is the current topic.
+    const links = [...page.matchAll(/<a\s+part="topic"[^>]*>/g)].map(([tag]) => [
+      tag,
+      tag.match(/href="([^"]*)"/)![1],
+      / aria-current="true"/.test(tag) ? 'current' : undefined,
+    ]);
+    assert.equal(links.length, topics.length + 1);
+    const current = links.filter((link) => link[2]);
+    assert.equal(current.length, 1);
+    // The chip pressed links to every topic; another to its own; neither keeps the page.
+    assert.equal(current[0]![1], '/reviews?lang=en&amp;rw-q=staff');
+    assert.ok(links.every(([, href]) => !href!.includes('rw-page')));
+    const asked = (await stand.get(`reviews?q=staff&topic=${encodeURIComponent(topic.key)}&limit=3&page=2`))
+      .json.page;
+    assert.equal(page.match(/<article part="review"/g)?.length, asked.items.length);
+    assert.match(page, /<a\s+part="page-button"\s+href="[^"]*rw-page=2[^"]*"[^>]*aria-current="page"/);
+  });
+});
+
 describe('the search index', () => {
   test('every term must match: the word, a word it begins, or one within a typo of the same first letter', async () => {
     const { SearchIndex, withinEdits } = await import('../../src/server/review-index/search.ts');

@@ -405,6 +405,14 @@ export abstract class PagedListElement<T> extends RwElement {
     return nothing;
   }
 
+  /**
+   * What the visitor narrows the list with beyond the controls, shown with `controls="none"` too (review-list:
+   * its topics), from the page shown (`value`: kept while the next loads).
+   */
+  protected renderRefine(_value: PageView<T> | undefined): TemplateResult | typeof nothing {
+    return nothing;
+  }
+
   /** A line above the items that no option hides (review-list: what the owner's selection leaves out). */
   protected renderNotice(): TemplateResult | typeof nothing {
     return nothing;
@@ -436,7 +444,8 @@ export abstract class PagedListElement<T> extends RwElement {
       aria-busy=${loading || (!value && !error) || this.batches.busy ? 'true' : 'false'}
       dir=${this.direction ?? nothing}
     >
-      ${this.controls === 'none' ? nothing : this.renderControls()} ${this.renderNotice()}
+      ${this.controls === 'none' ? nothing : this.renderControls()} ${this.renderRefine(value)}
+      ${this.renderNotice()}
       ${
         error && !pagingFailed
           ? this.renderError(error, value ? this.t.refreshError : labels.error, this.retry)

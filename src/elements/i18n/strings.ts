@@ -89,6 +89,18 @@ export const EN = {
   showingPosts: (from: string, to: string, total: string, n: number) =>
     `Showing ${from}–${to} of ${counted('post')(total, n)}`,
   ratedFilter: counted('star', (stars) => `rated ${stars}`),
+  /** The topic chips (review-list `topics`): the row's name, the chip that shows every review, and the
+   * list's description when one is pressed ("Showing 1–10 of 23 reviews that mention “cinnamon bun”"). */
+  topicsLabel: 'What customers mention',
+  allTopics: 'All',
+  mentioning: (topic: string) => `that mention “${topic}”`,
+  /** The search field (review-list `search`): its label, its clear button, the no-script form's button,
+   * the list's description while it searches, and an empty result. */
+  searchLabel: 'Search reviews',
+  clearSearch: 'Clear search',
+  search: 'Search',
+  matching: (q: string) => `matching “${q}”`,
+  noSearchResults: (q: string) => `No reviews match “${q}”.`,
   /** The owner's selection (`min-rating`), in Trustpilot's words: `stars` are the ratings shown, low to high. */
   curated: (stars: string[]) =>
     `Showing our ${stars.length > 1 ? `${stars.slice(0, -1).join('-, ')}- and ` : ''}${stars.at(-1)}-star reviews`,

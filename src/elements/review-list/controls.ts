@@ -89,3 +89,16 @@ const MEDIA = control<MediaTypeFilter>({
 /** The list's controls, in the order they appear. */
 export const CONTROLS: readonly ListControl[] = [SORT, RATING, MEDIA] as readonly ListControl[];
 export const FILTERS = CONTROLS.filter((entry) => entry.kind === 'filter');
+
+/**
+ * The visitor's words: the search (`q`) and the topic chip pressed (`topic`), kept in the page URL
+ * (`rw-q`, `rw-topic`) and cleared by "Clear filters" as the selects are; each a text, empty meaning none.
+ */
+export interface TextFilter {
+  readonly name: 'q' | 'topic';
+  readonly urlKey: string;
+}
+export const TEXT_FILTERS: readonly TextFilter[] = [
+  { name: 'q', urlKey: 'q' },
+  { name: 'topic', urlKey: 'topic' },
+];

@@ -8,7 +8,7 @@ import {
 } from 'lit';
 import type { ListLayout } from '../../api/layouts.ts';
 import { serverPageUrl } from '../../api/client.ts';
-import { MAX_SEARCH_LENGTH } from '../../api/query.ts';
+import { dataPath, MAX_SEARCH_LENGTH } from '../../api/query.ts';
 import {
   RATINGS,
   SYNC_URL_PREFIX,
@@ -33,9 +33,11 @@ import { PagedListElement, type Card } from '../base/paged-list.ts';
 import { ratedLabel, renderStars } from '../templates/stars.ts';
 import { formatNumber } from '../i18n/format.ts';
 import type { RwListFilterChange } from '../events.ts';
-import { CONTROLS, FILTERS, type ListControl } from './controls.ts';
+import { CONTROLS, FILTERS, TEXT_FILTERS, type ListControl } from './controls.ts';
 import { LayoutPart } from './layout.ts';
 import { layoutStyles } from './layout.styles.ts';
+import { matcherOf, SearchField, searchStyles } from './search.ts';
+import { renderTopics, topicsOf, topicStyles } from './topics.ts';
 
 type ControlValues = Record<ListControl['name'], string | number | undefined>;
 
@@ -56,6 +58,8 @@ const INDEX_PROPERTIES = ['hasText', 'q', 'topic'] as const;
  * @attr has-text - The owner's selection: only reviews with written text (the proxy's review index); the list says so in its disclosure line.
  * @attr q - Only reviews whose text or author has these words (word prefixes and small typos too), ranked by relevance under the default order; from the proxy's review index (docs/search.md). At most 100 characters.
  * @attr topic - Only reviews that mention this topic (a `key` of the proxy's `/topics`, such as `cinnamon bun`).
+ * @attr search - Show a search field above the list: results as the visitor types (after a short pause) or at Enter, the words found marked in each review (`match` part), combined with the other controls; sets `q`. Shown once the proxy's review index is ready (docs/search.md).
+ * @attr topics - Show the business's topics ("What customers mention") as chips above the list, each with its number of reviews; pressing one shows exactly those (sets `topic`), pressing it again or "All" shows every review. Shown once the proxy's review index is ready (docs/search.md); nothing is shown before.
  * @attr controls - `none` hides the selects and the pagination.
  * @attr paging - `pages` (default) or `more` ("Show more" appends the next page). A carousel loads the next page at its end.
  * @attr layout - `list` (default), `carousel`, `grid` or `masonry`.
@@ -63,7 +67,7 @@ const INDEX_PROPERTIES = ['hasText', 'q', 'topic'] as const;
  * @attr autoplay - Carousel: rotate by itself, with a Stop button first (never under `prefers-reduced-motion`; keyboard focus inside stops it, hover pauses it).
  * @attr autoplay-interval - Carousel: milliseconds between rotations, 5000–60000 (default 7000).
  * @attr label - Accessible name of the list's region (default "Customer reviews"); its page navigation is named after it.
- * @attr sync-url - Keep sort, filters and page in the page URL; a value replaces the `rw-` prefix.
+ * @attr sync-url - Keep sort, filters, search, topic and page in the page URL (`rw-sort`, `rw-rating`, `rw-media`, `rw-q`, `rw-topic`, `rw-page`); a value replaces the `rw-` prefix.
  * @attr loading - `lazy` (default: start when near the viewport) or `eager`.
  * @attr theme - `light` (default), `dark` or `auto`.
  * @attr locale - Locale for numbers and dates.
@@ -76,6 +80,13 @@ const INDEX_PROPERTIES = ['hasText', 'q', 'topic'] as const;
  * @fires rw-read-more - The visitor expanded or collapsed a long text.
  * @csspart base - The container.
  * @csspart controls - The row of selects.
+ * @csspart search - The search form (`search`).
+ * @csspart search-input - The search field.
+ * @csspart search-clear - The button that clears the search.
+ * @csspart search-button - Server-rendered without JavaScript (`sync-url`): the search form's submit button.
+ * @csspart match - A word the search found, marked in a review's text (`<mark>`).
+ * @csspart topics - The row of topic chips (`topics`).
+ * @csspart topic - One topic chip (a toggle button; "All" first).
  * @csspart select - Each select.
  * @csspart items - The list of reviews.
  * @csspart review - One review (`<article>`).
@@ -116,18 +127,21 @@ const INDEX_PROPERTIES = ['hasText', 'q', 'topic'] as const;
  * @csspart carousel-next - Carousel: the "Next reviews" button.
  * @cssprop {<length>} [--rw-list-gap=0.75rem] - Space between reviews (default 0.75rem).
  * @cssprop {<length>} [--rw-item-min-width=16rem] - Grid, masonry and carousel: the narrowest a card may be (default 16rem); columns and cards per view follow the widget's width.
+ * @cssprop {<color>} [--rw-match-background] - Behind a word the search found in a review's text (default: the accent at 22%).
  * @cssprop {<length>} [--rw-item-skeleton-height=10rem] - Height reserved per review while loading (default 10rem).
  */
 export class ReviewList extends PagedListElement<ReviewView> {
-  static override styles = [...PagedListElement.styles, layoutStyles];
+  static override styles = [...PagedListElement.styles, layoutStyles, searchStyles, topicStyles];
 
   /** The sort and filter properties, declared from their table (controls.ts), and the layout's. */
   static override properties: PropertyDeclarations = {
     ...Object.fromEntries(CONTROLS.map((entry) => [entry.name, entry.declaration])),
     minRating: numeric(RANGES.rating, { attribute: 'min-rating', reflect: true }),
     hasText: { type: Boolean, attribute: 'has-text', reflect: true },
-    q: {},
-    topic: {},
+    topic: { reflect: true },
+    topics: { type: Boolean, reflect: true },
+    search: { type: Boolean, reflect: true },
+    q: { reflect: true },
     syncUrl: { attribute: 'sync-url' },
     layout: {},
     perView: numeric(RANGES.perView, { attribute: 'per-view' }),
@@ -207,6 +221,23 @@ export class ReviewList extends PagedListElement<ReviewView> {
   q?: string;
   /** One of the business's topics (a `key` of the proxy's `/topics`); empty: none. */
   topic?: string;
+  /** Show the business's topics as chips above the list (the proxy's review index). */
+  topics = false;
+  /** Show a search field above the list (the proxy's review index). */
+  search = false;
+
+  private readonly searchField = new SearchField(this, {
+    value: () => this.q,
+    search: (q) => {
+      this.q = q;
+      this.emitFilterChange();
+    },
+    t: () => this.t,
+    noScript: () => {
+      const pageUrl = this.noScriptUrl;
+      return pageUrl ? { pageUrl, name: this.urlName('q'), urlName: (key) => this.urlName(key) } : undefined;
+    },
+  });
 
   protected static override readonly queryProperties = [
     ...PagedListElement.queryProperties,
@@ -253,6 +284,12 @@ export class ReviewList extends PagedListElement<ReviewView> {
     return FILTERS.some((entry) => this.controlValue(entry) !== undefined) || !!this.q || !!this.topic;
   }
 
+  /** In a server render of a page that renders from its URL (`sync-url`): that URL, for the no-script
+   * forms and links. */
+  private get noScriptUrl(): string | undefined {
+    return isServer && this.syncUrl != null ? serverPageUrl() : undefined;
+  }
+
   /**
    * Keeps sort, filters and page in the page's URL query (`rw-sort`, `rw-rating`, `rw-media`, `rw-page`)
    * with `history.replaceState`, and reads them back on load, so a filtered view can be shared. A value
@@ -264,7 +301,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
     return {
       list: this.t.reviewsLabel,
       // What the live region says when nothing is left: with filters, that nothing matches them.
-      empty: this.filtered ? this.t.noMatchingReviews : this.t.noReviews,
+      empty: this.emptyText,
       error: this.t.loadError,
       skipped: this.t.skipped,
       moreError: this.t.moreReviewsError,
@@ -279,7 +316,16 @@ export class ReviewList extends PagedListElement<ReviewView> {
       const value = this.controlValue(entry);
       if (value !== undefined) parts.push(entry.describe!(t, value, this.resolvedLocale));
     }
+    const topic = this.topic && topicsOf(page)?.find((candidate) => candidate.key === this.topic);
+    if (this.topic) parts.push(t.mentioning(topic ? topic.label : this.topic));
+    if (this.q?.trim()) parts.push(t.matching(this.q.trim()));
     return parts.join(' ');
+  }
+
+  /** What an empty list says: that a search found nothing, that nothing matches the filters, or no reviews. */
+  private get emptyText(): string {
+    const q = this.q?.trim();
+    return q ? this.t.noSearchResults(q) : this.filtered ? this.t.noMatchingReviews : this.t.noReviews;
   }
 
   override connectedCallback(): void {
@@ -304,7 +350,9 @@ export class ReviewList extends PagedListElement<ReviewView> {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const query = changed.has('page') || CONTROLS.some((entry) => changed.has(entry.name));
+    const query =
+      changed.has('page') ||
+      [...CONTROLS, ...TEXT_FILTERS].some((entry) => changed.has(entry.name as keyof ReviewList));
     if (this.syncUrl != null && query) this.writeUrl();
   }
 
@@ -319,17 +367,28 @@ export class ReviewList extends PagedListElement<ReviewView> {
       const value = entry.read(params.get(this.urlName(entry.urlKey)));
       if (value !== undefined) this.setControl(entry, value);
     }
+    for (const { name, urlKey } of TEXT_FILTERS) {
+      const value = params.get(this.urlName(urlKey))?.slice(0, MAX_SEARCH_LENGTH);
+      if (value) this[name] = value;
+    }
     const page = given(RANGES.page, params.get(this.urlName('page')));
     if (!this.appends && page !== undefined) this.page = page;
   }
 
   /** With `sync-url`, in a server render: the page URL showing `page` (the no-script page links). */
   protected override pageHref(page: number): string | undefined {
-    const pageUrl = isServer && this.syncUrl != null ? serverPageUrl() : undefined;
+    return this.noScriptHref({ page: page > 1 ? page : undefined });
+  }
+
+  /** In a server render with `sync-url`: the page URL (path and query) with `changes` (undefined: removed). */
+  private noScriptHref(changes: Record<string, string | number | undefined>): string | undefined {
+    const pageUrl = this.noScriptUrl;
     if (!pageUrl) return undefined;
     const url = new URL(pageUrl);
-    if (page > 1) url.searchParams.set(this.urlName('page'), String(page));
-    else url.searchParams.delete(this.urlName('page'));
+    for (const [key, value] of Object.entries(changes)) {
+      if (value !== undefined) url.searchParams.set(this.urlName(key), String(value));
+      else url.searchParams.delete(this.urlName(key));
+    }
     return `${url.pathname}${url.search}`;
   }
 
@@ -339,6 +398,10 @@ export class ReviewList extends PagedListElement<ReviewView> {
       ...CONTROLS.map(
         (entry) =>
           [this.urlName(entry.urlKey), this.controlValue(entry)] as [string, string | number | undefined],
+      ),
+      ...TEXT_FILTERS.map(
+        ({ name, urlKey }) =>
+          [this.urlName(urlKey), this[name]?.trim() || undefined] as [string, string | undefined],
       ),
       // With "Show more" the page is how far the visitor read, not a view to share: a link opens at the top.
       [this.urlName('page'), !this.appends && this.page > 1 ? this.page : undefined],
@@ -362,6 +425,9 @@ export class ReviewList extends PagedListElement<ReviewView> {
     if (this.hasText) review.hasText = true;
     if (this.q?.trim()) review.q = this.q.trim().slice(0, MAX_SEARCH_LENGTH);
     if (this.topic) review.topic = this.topic;
+    // The topics come with every page (no request of their own) once the index has them, which also says
+    // that this proxy can search: the field and the chips show only then.
+    if (this.topics || this.search) review.topics = true;
     return review;
   }
 
@@ -384,15 +450,15 @@ export class ReviewList extends PagedListElement<ReviewView> {
             : nothing
         }
       </div>
-      ${renderText(review.id, review.text, context)} ${renderMedia(review.media, name, context)}
-      ${renderEngagement(review, context)}
+      ${renderText(review.id, review.text, context, this.q?.trim() ? matcherOf(this.q)(review.text) : undefined)}
+      ${renderMedia(review.media, name, context)} ${renderEngagement(review, context)}
     </article>`;
   }
 
   protected override renderControls() {
     const t = this.t;
     const locale = this.resolvedLocale;
-    const pageUrl = isServer && this.syncUrl != null ? serverPageUrl() : undefined;
+    const pageUrl = this.noScriptUrl;
     // Without JavaScript the selects are a GET form named by the URL parameters (`rw-rating`).
     const named = (entry: ListControl) => (pageUrl ? this.urlName(entry.urlKey) : entry.name);
     const selects = CONTROLS.map((entry) => {
@@ -418,10 +484,36 @@ export class ReviewList extends PagedListElement<ReviewView> {
     return html`<div part="controls" class="controls">${selects}</div>`;
   }
 
+  /**
+   * The search field and the topic chips, once the proxy has answered with its topics (its index is ready),
+   * or while the list shows a search or topic already (so the visitor can change it).
+   */
+  protected override renderRefine(page: PageView<ReviewView> | undefined) {
+    const topics = topicsOf(page);
+    const shown = (wanted: boolean, set: unknown) => wanted && (topics !== undefined || !!set);
+    return html`${shown(this.search, this.q) ? this.searchField.render() : nothing}
+    ${
+      shown(this.topics, this.topic)
+        ? renderTopics({
+            topics,
+            chosen: this.topic || undefined,
+            t: this.t,
+            locale: this.resolvedLocale,
+            choose: (key) => {
+              this.topic = key;
+              this.emitFilterChange();
+            },
+            link: this.noScriptUrl ? (key) => this.noScriptHref({ topic: key, page: undefined })! : undefined,
+            loads: isServer ? (topic) => dataPath(this.operation, { ...this.query(1), topic }) : undefined,
+          })
+        : nothing
+    }`;
+  }
+
   protected override renderEmpty() {
     const filtered = this.filtered;
     return html`<div part="empty" class="state">
-      <p class="muted">${filtered ? this.t.noMatchingReviews : this.t.noReviews}</p>
+      <p class="muted">${this.emptyText}</p>
       ${
         filtered
           ? html`<button part="clear-filters" type="button" @click=${this.clearFilters}>
@@ -443,12 +535,16 @@ export class ReviewList extends PagedListElement<ReviewView> {
 
   private clearFilters() {
     for (const entry of FILTERS) this.setControl(entry, undefined);
+    for (const { name } of TEXT_FILTERS) this[name] = undefined;
     this.emitFilterChange();
   }
 
   /** `rw-filter-change` with every filter's value (`null`: not set). */
   private emitFilterChange() {
-    const detail = Object.fromEntries(FILTERS.map((entry) => [entry.name, this.controlValue(entry) ?? null]));
+    const detail: Record<string, unknown> = Object.fromEntries(
+      FILTERS.map((entry) => [entry.name, this.controlValue(entry) ?? null]),
+    );
+    for (const { name } of TEXT_FILTERS) detail[name] = this[name]?.trim() || null;
     this.emit('rw-filter-change', detail as unknown as RwListFilterChange);
   }
 }

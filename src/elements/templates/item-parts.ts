@@ -90,13 +90,23 @@ export function renderDate(
 }
 
 /** The text, clamped with a "Read more" toggle when long. */
-export function renderText(key: string, text: string, context: ItemContext): TemplateResult | typeof nothing {
+export function renderText(
+  key: string,
+  text: string,
+  context: ItemContext,
+  matches: readonly [number, number][] = [],
+): TemplateResult | typeof nothing {
   if (!text) return nothing;
-  const short = clampText(text);
-  if (!short.clamped) return html`<p part="text" class="text" dir="auto">${text}</p>`;
+  let short = clampText(text);
+  // A long text shows at least as far as the first word the visitor searched for.
+  const first = matches[0]?.[1];
+  if (short.clamped && first! >= short.text.length) short = clampText(text, first! + 60, Infinity);
+  if (!short.clamped) return html`<p part="text" class="text" dir="auto">${marked(text, matches)}</p>`;
   const expanded = context.isExpanded(key);
   const id = context.domId(key);
-  return html`<p part="text" class="text" id=${id} dir="auto">${expanded ? text : short.text}</p>
+  const shown = expanded ? text : short.text;
+  // (The shortened text ends in "…", which no match covers.)
+  return html`<p part="text" class="text" id=${id} dir="auto">${marked(shown, matches, text.length)}</p>
     <button
       part="read-more"
       class="link-button"
@@ -107,6 +117,21 @@ export function renderText(key: string, text: string, context: ItemContext): Tem
     >
       ${expanded ? context.t.readLess : context.t.readMore}
     </button>`;
+}
+
+/** `text` with each of `matches` (`[start, end)` in the whole text `length` long, in order) in a
+ * `<mark part="match">`; of a shortened text (ending in "…"), those it shows. */
+function marked(text: string, matches: readonly [number, number][], length = text.length): unknown {
+  if (!matches.length) return text;
+  const parts: unknown[] = [];
+  let at = 0;
+  for (const [start, end] of matches) {
+    if (start < at || end > text.length - +(text.length < length)) continue;
+    parts.push(text.slice(at, start), html`<mark part="match">${text.slice(start, end)}</mark>`);
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts;
 }
 
 /** The media types the widgets can show; any other type is skipped, never fatal. */

@@ -27,6 +27,7 @@ import { PageEnds } from './page-ends.ts';
 import { Responses } from './responses.ts';
 import type { ProxyAnswer, ProxyContext, ProxyHandler, ProxyRequest } from './types.ts';
 import { Upstream } from './upstream.ts';
+import { heldBusiness } from './held-business.ts';
 import { IndexAnswers } from '../review-index/index-answers.ts';
 import { reviewIndexOf } from '../review-index/review-index.ts';
 
@@ -56,7 +57,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const upstream = new Upstream(config, clock, gates);
   const index = reviewIndexOf(config, shared, upstream, cache);
   const data = new DataRoute(config, {
-    index: new IndexAnswers(config, index, responses),
+    index: new IndexAnswers(config, index, responses, () => heldBusiness(cache)),
     gates,
     cache,
     curation: new Curation(config, cache),

@@ -7,7 +7,7 @@
  * It fails closed: a client without a known address shares one rate-limit bucket, and every upstream
  * attempt spends the shared budget and the client's share of it.
  */
-import { dataQueryOf, type DataQuery } from './admission.ts';
+import type { DataQuery } from './admission.ts';
 import { jsonError, upstreamErrorResponse } from './answers.ts';
 import type { AnswerCache } from './cache.ts';
 import type { Curation } from './curation.ts';
@@ -19,15 +19,12 @@ import type { ResolvedOptions } from './options.ts';
 import type { PageEnds } from './page-ends.ts';
 import { clientAddress } from './rate-limit.ts';
 import type { Responses } from './responses.ts';
-import type { BusinessAnswer } from '../../api/protocol.ts';
 import type { CachedAnswer, ProxyAnswer, ProxyRequest } from './types.ts';
+import { heldBusiness } from './held-business.ts';
 import type { IndexAnswers } from '../review-index/index-answers.ts';
 import type { Outcome } from './answers.ts';
 import type { Upstream } from './upstream.ts';
 import { postPageAnswer, reviewPageAnswer, withoutHomeLocation } from './view-model.ts';
-
-/** The cache entry of the business's profile, as the info route asks for it. */
-const INFO_KEY = dataQueryOf('info', {}).key;
 
 /** The parts a data answer is made of, each made once by `createProxy`. */
 export interface DataParts {
@@ -150,13 +147,7 @@ export class DataRoute {
    * locations.
    */
   private async businessLocation(): Promise<string | undefined> {
-    const answer = await this.parts.cache.held(INFO_KEY);
-    if (!answer) return undefined;
-    try {
-      return (JSON.parse(new TextDecoder().decode(answer.body)) as BusinessAnswer).business.location;
-    } catch {
-      return undefined;
-    }
+    return (await heldBusiness(this.parts.cache))?.location;
   }
 
   /** One upstream call for `client`, who spends its share of the upstream budget. */

@@ -58,6 +58,8 @@ const PRESENTATION: Record<string, Check> = {
   floating: oneOf(...FLOATING_CORNERS),
   dismissible: flag,
   autoplay: flag,
+  search: flag,
+  topics: flag,
   'autoplay-interval': wholeNumber(AUTOPLAY_INTERVAL),
   'per-view': wholeNumber(PER_VIEW),
   endpoint: (value) =>

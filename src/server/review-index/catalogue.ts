@@ -22,6 +22,7 @@ import {
 import { DEFAULT_LIMIT } from '../../api/limits.ts';
 import type { ParsedQuery } from '../../api/query.ts';
 import { matches, PINNED_SORTS } from '../proxy/curation.ts';
+import type { HeldBusiness } from '../proxy/held-business.ts';
 import { SearchIndex } from './search.ts';
 import type { IndexSnapshot } from './snapshot.ts';
 import { indexTerms, mentions, phraseTerms } from './text.ts';
@@ -56,7 +57,7 @@ export class Catalogue {
   constructor(
     readonly snapshot: IndexSnapshot,
     rules: IndexRules,
-    businessName?: string,
+    business: HeldBusiness = {},
     search?: SearchIndex,
   ) {
     const reviews = (this.reviews = snapshot.reviews);
@@ -70,7 +71,7 @@ export class Catalogue {
     const shownIndices = reviews.flatMap((_, i) => (this.shown[i] ? [i] : []));
     this.topics = mineTopics(
       shownIndices.map((i) => reviews[i]!.text),
-      { businessName, hidden: rules.topicsHidden, synonyms: rules.topicSynonyms },
+      { businessName: business.name, hidden: rules.topicsHidden, synonyms: rules.topicSynonyms },
     ).map((topic) => ({ ...topic, reviews: topic.reviews.map((i) => shownIndices[i]!) }));
     this.topicsByKey = new Map(this.topics.map((topic) => [topic.key, topic]));
     this.orders = ordersOf(reviews);
@@ -156,7 +157,7 @@ const SLICE = 1000;
 export async function buildCatalogue(
   snapshot: IndexSnapshot,
   rules: IndexRules,
-  businessName: string | undefined,
+  business: HeldBusiness | undefined,
   pause: () => Promise<void>,
 ): Promise<Catalogue> {
   const documents: string[][] = [];
@@ -167,7 +168,7 @@ export async function buildCatalogue(
   await pause();
   const search = new SearchIndex(documents);
   await pause();
-  return new Catalogue(snapshot, rules, businessName, search);
+  return new Catalogue(snapshot, rules, business, search);
 }
 
 /** Matches by score, best first (a tie: the API's default order). */

@@ -20,6 +20,8 @@ import { then, type Maybe } from '../proxy/maybe.ts';
 import type { ResolvedOptions } from '../proxy/options.ts';
 import type { Responses } from '../proxy/responses.ts';
 import type { CachedAnswer, ProxyAnswer, ProxyRequest } from '../proxy/types.ts';
+import { withoutHomeLocation } from '../proxy/view-model.ts';
+import type { HeldBusiness } from '../proxy/held-business.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { ReviewIndex } from './review-index.ts';
 
@@ -37,6 +39,9 @@ export class IndexAnswers {
     /** `undefined`: the index is off. */
     private readonly index: ReviewIndex | undefined,
     private readonly responses: Responses,
+    /** The business's profile as this process holds it: its pages' items do not repeat its address, as the
+     * API's pages through the proxy do not (withoutHomeLocation). */
+    private readonly business: () => Promise<HeldBusiness | undefined>,
   ) {}
 
   /** Whether `data` is the index's to answer (else the API's, through the cache). */
@@ -59,7 +64,15 @@ export class IndexAnswers {
     if (answer === undefined) {
       const made = catalogue.page(data.query, this.config.limits);
       if (!made.ok) return jsonError(400, 'Bad Request', made.message, { limits: this.config.limits });
-      answer = servedAnswer(JSON.stringify(made.answer), catalogue.snapshot.refreshedAt);
+      const json = JSON.stringify(made.answer);
+      answer = this.business()
+        .catch(() => undefined)
+        .then((business) =>
+          servedAnswer(
+            business?.location ? withoutHomeLocation(json, business.location) : json,
+            catalogue.snapshot.refreshedAt,
+          ),
+        );
       this.keep(data.key, answer);
       return then(answer, (served) => this.responses.cached(request, served, 'miss'));
     }

@@ -16,8 +16,8 @@
  * - **When work runs**: on the requests that need the index, and on a timer where the process lasts (`npm
  *   start`), so the sample's index is built at start. Nothing runs while nothing asks on a function.
  */
-import type { BusinessAnswer, IndexView, PageAnswer, ReviewView } from '../../api/protocol.ts';
-import { dataQueryOf } from '../proxy/admission.ts';
+import type { IndexView, PageAnswer, ReviewView } from '../../api/protocol.ts';
+import { heldBusiness, type HeldBusiness } from '../proxy/held-business.ts';
 import type { AnswerCache } from '../proxy/cache.ts';
 import type { Clock } from '../proxy/clock.ts';
 import { UpstreamError } from '../proxy/failures.ts';
@@ -32,9 +32,6 @@ import {
   type SnapshotHead,
   type SnapshotStore,
 } from './snapshot.ts';
-
-/** The cache entry of the business's profile: its name, when at hand, keeps its words out of the topics. */
-const INFO_KEY = dataQueryOf('info', {}).key;
 
 /** The proxy's review index, from its settings; `undefined` when it is off. */
 export function reviewIndexOf(
@@ -52,13 +49,9 @@ export function reviewIndexOf(
     pageSize: config.maxLimit,
     crawlPerMinute: Math.max(1, Math.floor(config.upstreamMaxPerMinute * index.crawlShare)),
   };
-  const businessName = async () => {
-    const answer = await cache.held(INFO_KEY);
-    if (!answer) return undefined;
-    return (JSON.parse(new TextDecoder().decode(answer.body)) as BusinessAnswer).business.name;
-  };
   const store = shared ? sharedSnapshots(shared) : localSnapshots();
-  return new ReviewIndex(settings, store, upstream, config.clock, config.log, businessName);
+  // The business's profile, when at hand: its name's words are kept out of the topics.
+  return new ReviewIndex(settings, store, upstream, config.clock, config.log, () => heldBusiness(cache));
 }
 
 export interface IndexSettings
@@ -112,7 +105,7 @@ export class ReviewIndex {
     private readonly clock: Clock,
     private readonly log: (record: LogRecord) => void,
     /** The business's name when the proxy has it at hand (never a call): its words are no topic. */
-    private readonly businessName: () => Promise<string | undefined>,
+    private readonly business: () => Promise<HeldBusiness | undefined>,
   ) {
     if (settings.background) this.schedule(0);
   }
@@ -294,9 +287,9 @@ export class ReviewIndex {
 
   /** Builds the catalogue of `snapshot` and serves it from now on. */
   private async serve(snapshot: IndexSnapshot, head: SnapshotHead): Promise<void> {
-    const name = await this.businessName().catch(() => undefined);
+    const business = await this.business().catch(() => undefined);
     const pause = () => new Promise<void>((resolve) => void this.clock.setTimer(0, resolve));
-    this.catalogue = await buildCatalogue(snapshot, this.settings, name, pause);
+    this.catalogue = await buildCatalogue(snapshot, this.settings, business, pause);
     this.head = head;
   }
 

@@ -49,9 +49,9 @@ describe('analytics events', () => {
     await waitForType('rw-media-open');
 
     expect(events.fired.map((e) => [e.type, e.detail])).to.deep.equal([
-      ['rw-filter-change', { rating: 4, mediaType: null }],
+      ['rw-filter-change', { rating: 4, mediaType: null, q: null, topic: null }],
       ['rw-load', { page: 1, totalItems: 30 }],
-      ['rw-filter-change', { rating: 4, mediaType: 'IMAGE' }],
+      ['rw-filter-change', { rating: 4, mediaType: 'IMAGE', q: null, topic: null }],
       ['rw-load', { page: 1, totalItems: 30 }],
       ['rw-sort-change', { sortType: 'RECENT_REVIEWS' }],
       ['rw-load', { page: 1, totalItems: 30 }],

@@ -7,6 +7,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { ReviewList } from '../../../src/elements/review-list/review-list.ts';
 import { rotationClock } from '../../../src/elements/review-list/carousel.ts';
+import { manualClock } from '../support/clock.ts';
 import { page, reviewMachineReadable } from '../../fixtures/payloads.ts';
 import { useMockApi } from '../support/api.ts';
 import {
@@ -96,28 +97,7 @@ async function shows(element: ReviewList, indexes: number[], what: string) {
 }
 
 /** A clock for the rotation that moves only when the test says so. */
-function manualClock() {
-  const original = { ...rotationClock };
-  const pending = new Map<number, () => void>();
-  let id = 0;
-  rotationClock.set = (run) => {
-    pending.set(++id, run);
-    return id;
-  };
-  rotationClock.clear = (handle) => void pending.delete(handle as number);
-  return {
-    get armed() {
-      return pending.size > 0;
-    },
-    /** Runs the timers due now (one interval passes). */
-    tick() {
-      const due = [...pending.values()];
-      pending.clear();
-      for (const run of due) run();
-    },
-    restore: () => Object.assign(rotationClock, original),
-  };
-}
+const manualRotation = () => manualClock(rotationClock);
 
 describe('review-list layouts', () => {
   const api = useMockApi();
@@ -244,7 +224,7 @@ describe('review-list layouts', () => {
 
     describe('autoplay', () => {
       let clock: ReturnType<typeof manualClock>;
-      beforeEach(() => (clock = manualClock()));
+      beforeEach(() => (clock = manualRotation()));
       /** Media emulation needs Chromium's DevTools protocol (Firefox over BiDi and WebKit lack it). */
       const canEmulate = navigator.userAgent.includes('Chrome/');
       afterEach(async () => {

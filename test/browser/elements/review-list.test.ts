@@ -327,7 +327,7 @@ describe('<review-list>', () => {
       const element = await list();
       const filter = oneEvent(element, 'rw-filter-change');
       choose(selectLabelled(element, 'Rating'), '4');
-      expect((await filter).detail).to.deep.equal({ rating: 4, mediaType: null });
+      expect((await filter).detail).to.deep.equal({ rating: 4, mediaType: null, q: null, topic: null });
       const sort = oneEvent(element, 'rw-sort-change');
       choose(selectLabelled(element, 'Sort by'), 'HIGHEST_REVIEWS');
       expect((await sort).detail).to.deep.equal({ sortType: 'HIGHEST_REVIEWS' });
