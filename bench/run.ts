@@ -12,6 +12,7 @@ import { runSizeBench } from './size.ts';
 import { runSsrBench } from './ssr.ts';
 import { runStartBench } from './start-cpu.ts';
 import { runVisitorBench } from './visitor.ts';
+import { runSearchVisitorBench } from './search-visitor.ts';
 import { runWireBench } from './wire.ts';
 import { runWordPressBench } from './wordpress.ts';
 import {
@@ -28,6 +29,7 @@ for (const [name, run] of [
   ['wire', runWireBench],
   ['browser', runBrowserBench],
   ['visitor', runVisitorBench],
+  ['search visitor', runSearchVisitorBench],
   ['wordpress', runWordPressBench],
   ['ssr', runSsrBench],
   ['proxy', runProxyBench],

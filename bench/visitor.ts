@@ -29,7 +29,7 @@ import { preloadOf } from '../src/configurator/state.ts';
 
 export const ROUNDS = Number(process.env.BENCH_VISITOR_ROUNDS) || 5;
 /** Lighthouse's mobile profile (simulated throttling's figures, applied by DevTools). */
-const PROFILE = { latency: 150, download: (1638.4 * 1024) / 8, upload: (750 * 1024) / 8, cpu: 4 };
+export const PROFILE = { latency: 150, download: (1638.4 * 1024) / 8, upload: (750 * 1024) / 8, cpu: 4 };
 const VIEWPORT = { width: 390, height: 844 };
 
 /** The top of a page whose widgets come right after its title: in the first screen (issue 42). */
@@ -86,7 +86,7 @@ const preloads = (proxy: string) =>
       proxy,
     ),
   ).join('');
-const LOADER = (proxy: string) => `${proxy}/dist/loader.js`;
+export const LOADER = (proxy: string) => `${proxy}/dist/loader.js`;
 const included = ({ card, summary, list }: Fragments) => card + summary + list;
 
 /** The configurator's snippets (each widget's space held: issue 42), as /configure/ gives them, read once. */
@@ -156,12 +156,17 @@ const PAGES: PageUnderTest[] = [
  * The configurator's snippets of a business card, a rating summary and a review list, copied once each
  * widget's space has been measured (their `<style>` and `<rw-hold>` included), naming the proxy at `proxy`.
  */
-async function configuratorSnippets(browser: Browser, app: string, proxy: string): Promise<string> {
+export async function configuratorSnippets(
+  browser: Browser,
+  app: string,
+  proxy: string,
+  searches = ['el=business-card', 'el=rating-summary', 'el=review-list'],
+): Promise<string> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.addInitScript(NAME_SHIM);
   const page = await context.newPage();
   let snippets = '';
-  for (const search of ['el=business-card', 'el=rating-summary', 'el=review-list']) {
+  for (const search of searches) {
     await page.goto(`${app}/configure/?${search}`);
     const configurator = page.locator('rw-configurator');
     // The controls first (before the manifest is read there is no hint, so nothing is measuring yet).
@@ -216,7 +221,7 @@ export interface Visit {
 }
 
 /** A first interaction: the control tapped, and whether the list shows what it did (run in the page). */
-interface Tap {
+export interface Tap {
   name: RegExp;
   done: (root: ShadowRoot) => boolean;
 }
@@ -236,12 +241,11 @@ const TAPS = {
   },
 } satisfies Record<string, Tap>;
 
-export async function visit(
-  browser: Browser,
-  url: string,
-  under: Pick<PageUnderTest, 'firstScreen' | 'reviews'>,
-  tap?: Tap,
-): Promise<Visit> {
+/**
+ * A first visit's tab: a fresh context at the phone's width on its profile (or a desktop's, unthrottled),
+ * recording from the page's first byte (`recorder`, layout shifts).
+ */
+export async function openVisit(browser: Browser, under: Pick<PageUnderTest, 'firstScreen'>) {
   const desktop = under.firstScreen === 'desktop';
   const context = await browser.newContext(
     desktop ? { viewport: DESKTOP } : { viewport: VIEWPORT, isMobile: true, hasTouch: true },
@@ -261,6 +265,16 @@ export async function visit(
   await page.addInitScript(NAME_SHIM);
   await page.addInitScript(recorder);
   await page.addInitScript(recordLayoutShift);
+  return { context, page };
+}
+
+export async function visit(
+  browser: Browser,
+  url: string,
+  under: Pick<PageUnderTest, 'firstScreen' | 'reviews'>,
+  tap?: Tap,
+): Promise<Visit> {
+  const { context, page } = await openVisit(browser, under);
   const scripts: Promise<number>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script')
@@ -415,6 +429,11 @@ async function fetchFragments(proxy: string, publicUrl: string): Promise<Fragmen
   };
 }
 
+/** A page of the site: a hero (or, with the widgets in the first screen, a title), then `body`. */
+export function sitePage(under: Pick<PageUnderTest, 'name' | 'firstScreen'>, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${under.name}</title>${STYLE}</head><body>${under.firstScreen ? TITLE : HERO}<main>${body}</main>${under.firstScreen ? AFTER : ''}</body></html>`;
+}
+
 /** A site on an origin of its own serving `pages` (path → HTML), gzip as any host sends them; 404 otherwise. */
 export interface PageSite {
   url: string;
@@ -453,10 +472,7 @@ export async function runVisitorBench(): Promise<BenchRow[]> {
     const fragments = await fetchFragments(app.url, front.url);
     configured = await configuratorSnippets(browser, app.url, front.url);
     site.pages = new Map(
-      PAGES.map((under, index) => [
-        `/${index}.html`,
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${under.name}</title>${STYLE}</head><body>${under.firstScreen ? TITLE : HERO}<main>${under.body(front.url, fragments)}</main>${under.firstScreen ? AFTER : ''}</body></html>`,
-      ]),
+      PAGES.map((under, index) => [`/${index}.html`, sitePage(under, under.body(front.url, fragments))]),
     );
     const visits = PAGES.map(() => [] as Visit[]);
     for (let round = 0; round < ROUNDS; round++) {

@@ -1,0 +1,222 @@
+/**
+ * What search and topics cost a visitor, and how soon they answer (issue 48), on the visitor bench's phone
+ * (bench/visitor.ts: Lighthouse's mobile profile, a page of another origin over HTTP/2, a first visit each,
+ * median of `ROUNDS`). The baseline is in the same run: the same light embed of a list without them.
+ *
+ * - JS before any interaction, TBT, the longest task, first review and CLS, with and without `search topics`.
+ * - A first tap on a chip, before the list's code has come (the loader asks its page at the tap).
+ * - Once the code is in: a tap on a chip, from the tap's input event to the first frame of its reviews
+ *   (goal: one round trip + 100 ms); a word typed, from the last key's input event, less the pause the
+ *   field waits for (300 ms), to the first frame of its results (goal: one round trip + 150 ms).
+ * - The configurator's snippet of such a list right under the page's title (its hold measured with the field
+ *   and the chips): what moves (goal: CLS < 0.01).
+ *
+ *   node --import tsx bench/search-visitor.ts   (needs `vite build` and `node scripts/manifest.mjs`; also
+ *   part of `npm run bench`)
+ */
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { SEARCH_PAUSE_MS } from '../src/elements/review-list/search.ts';
+import { indexReady, launchChromium, startApp } from '../test/e2e/support.ts';
+import { startHttp2Front } from './http2-front.ts';
+import { formatNumber, markdownTable, median, type BenchRow } from './table.ts';
+import {
+  configuratorSnippets,
+  describe,
+  LOADER,
+  openVisit,
+  PROFILE,
+  ROUNDS,
+  sitePage,
+  startPageSite,
+  summarise,
+  visit,
+  type Tap,
+  type Visit,
+} from './visitor.ts';
+
+const list = (proxy: string, attributes: string) =>
+  `<script type="module" src="${LOADER(proxy)}"></script><review-list id="reviews" endpoint="${proxy}/widget-api" limit="5"${attributes}></review-list>`;
+
+const PAGES = [
+  { name: 'a list in the light embed (`loader.js`), without search and topics', attributes: '' },
+  { name: 'the same list with `search topics`', attributes: ' search topics' },
+] as const;
+
+/** The chip "coffee" (the sample's second topic), pressed: its reviews shown, every card in. */
+const COFFEE = /^coffee \d+ reviews$/;
+const TAP_COFFEE: Tap = {
+  name: COFFEE,
+  done: (root: ShadowRoot) =>
+    !!root.querySelector('[part="topic"][aria-pressed="true"][aria-label^="coffee "]') &&
+    /mention “coffee”/.test(root.querySelector('[role="status"]')?.textContent ?? '') &&
+    !root.querySelector('[aria-busy="true"]'),
+};
+
+/** From the moment of the page's `mark` (an input event's time) to the first frame after `done` holds. */
+async function until(page: Page, done: string): Promise<number> {
+  await page.evaluate((done) => {
+    const bench = (window as never as { bench: { shown: number } }).bench;
+    bench.shown = 0;
+    const root = document.querySelector('review-list')!.shadowRoot!;
+    const shows = new Function('root', `return (${done})(root)`) as (root: ShadowRoot) => boolean;
+    const watch = new MutationObserver(() => {
+      if (!shows(root)) return;
+      watch.disconnect();
+      requestAnimationFrame(() => (bench.shown = performance.now()));
+    });
+    watch.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
+  }, done);
+  const shown = await page.waitForFunction(
+    () => (window as never as { bench: { shown: number } }).bench.shown || false,
+    null,
+    { timeout: 60_000 },
+  );
+  return (await shown.jsonValue()) as number;
+}
+
+/**
+ * Once the list's code has taken over (a pointer over it brings it): a tap on "coffee", then "flat white"
+ * typed in the field; each from its own input event to the first frame that shows its reviews.
+ */
+async function withCode(browser: Browser, url: string): Promise<{ chip: number; typed: number }> {
+  const { context, page } = await openVisit(browser, {});
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    const listed = page.locator('review-list');
+    await listed.locator('[part="topic"]').first().waitFor({ timeout: 60_000 });
+    await listed.hover();
+    await page.waitForFunction(() => customElements.get('review-list') !== undefined, null, {
+      timeout: 60_000,
+    });
+    await page.waitForLoadState('networkidle');
+    // The tap's own input event, and each key's.
+    await page.evaluate(() => {
+      const marks = ((window as never as { marks: number[] }).marks = [] as number[]);
+      for (const type of ['pointerdown', 'input'])
+        addEventListener(type, (event) => marks.push(event.timeStamp), { capture: true });
+    });
+    const chip = listed.getByRole('button', { name: COFFEE });
+    const waitChip = until(page, TAP_COFFEE.done.toString());
+    await chip.tap();
+    const chipShown = await waitChip;
+    const tapped = await page.evaluate(() => (window as never as { marks: number[] }).marks[0]!);
+    await page.waitForLoadState('networkidle');
+
+    const field = listed.locator('[part="search-input"]');
+    await field.focus();
+    await page.evaluate(() => ((window as never as { marks: number[] }).marks.length = 0));
+    const waitTyped = until(
+      page,
+      ((root: ShadowRoot) =>
+        /matching “flat white”/.test(root.querySelector('[role="status"]')?.textContent ?? '') &&
+        !root.querySelector('[aria-busy="true"]')).toString(),
+    );
+    await page.keyboard.type('flat white');
+    const typedShown = await waitTyped;
+    const lastKey = await page.evaluate(() => (window as never as { marks: number[] }).marks.at(-1)!);
+    return { chip: chipShown - tapped, typed: typedShown - lastKey - SEARCH_PAUSE_MS };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runSearchVisitorBench(): Promise<BenchRow[]> {
+  const site = await startPageSite();
+  const app = await startApp({ ALLOWED_ORIGINS: site.url });
+  const front = await startHttp2Front(app.url);
+  const browser = await launchChromium([front.chromiumFlag]);
+  try {
+    await indexReady(app.url);
+    const snippet = await configuratorSnippets(browser, app.url, front.url, [
+      'el=review-list&a.limit=5&a.search=&a.topics=',
+    ]);
+    const top = {
+      name: 'the configurator’s snippet of that list, under the title',
+      firstScreen: 'phone' as const,
+    };
+    site.pages = new Map([
+      ...PAGES.map(
+        ({ name, attributes }, index) =>
+          [`/${index}.html`, sitePage({ name }, list(front.url, attributes))] as const,
+      ),
+      ['/top.html', sitePage(top, snippet)],
+    ]);
+    const visits = PAGES.map(() => [] as Visit[]);
+    const firstTaps: number[] = [];
+    const topVisits: Visit[] = [];
+    const chips: number[] = [];
+    const typed: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [index] of PAGES.entries())
+        visits[index]!.push(await visit(browser, `${site.url}/${index}.html`, { reviews: true }));
+      const first = await visit(browser, `${site.url}/1.html`, { reviews: true }, TAP_COFFEE);
+      firstTaps.push(first.interaction!);
+      topVisits.push(await visit(browser, `${site.url}/top.html`, { reviews: true, firstScreen: 'phone' }));
+      const measured = await withCode(browser, `${site.url}/1.html`);
+      chips.push(measured.chip);
+      typed.push(measured.typed);
+      process.stderr.write(`search visitor bench: round ${round + 1} of ${ROUNDS}\n`);
+    }
+    const [plain, searchable] = visits.map(summarise) as [
+      ReturnType<typeof summarise>,
+      ReturnType<typeof summarise>,
+    ];
+    const conditions = `Lighthouse mobile (CPU 4×, 150 ms RTT, 1.6 Mbit/s, 390 px), page of another origin, first visit, median of ${ROUNDS}`;
+    const ms = (value: number) => `${formatNumber(value, 0)} ms`;
+    const chipGoal = PROFILE.latency + 100;
+    const typedGoal = PROFILE.latency + 150;
+    const extraJs = (searchable.jsBytes ?? 0) - (plain.jsBytes ?? 0);
+    return [
+      {
+        area: 'Visitor',
+        metric: `${PAGES[1].name}: before any interaction (${conditions})`,
+        value: describe(searchable),
+        baseline: `${PAGES[0].name}: ${describe(plain)}`,
+        goal: 'JS before interaction ≤ baseline + 0.5 KiB',
+        verdict: extraJs <= 512 ? 'met' : 'missed',
+      },
+      {
+        area: 'Visitor',
+        metric: `a first tap on a topic chip, before the list's code (${conditions})`,
+        value: `tap → its reviews ${ms(median(firstTaps))}`,
+        baseline: 'the light embed’s first-tap goal',
+        goal: '≤ 1,000 ms',
+        verdict: median(firstTaps) <= 1000 ? 'met' : 'missed',
+      },
+      {
+        area: 'Visitor',
+        metric: `once the code is in: a tap on a topic chip (${conditions})`,
+        value: `tap → its reviews ${ms(median(chips))}`,
+        baseline: `one round trip: ${PROFILE.latency} ms`,
+        goal: `≤ one round trip + 100 ms (${chipGoal} ms)`,
+        verdict: median(chips) <= chipGoal ? 'met' : 'missed',
+      },
+      {
+        area: 'Visitor',
+        metric: `once the code is in: "flat white" typed in the search field (${conditions})`,
+        value: `last key → results, less the ${SEARCH_PAUSE_MS} ms pause: ${ms(median(typed))}`,
+        baseline: `one round trip: ${PROFILE.latency} ms`,
+        goal: `≤ one round trip + 150 ms (${typedGoal} ms)`,
+        verdict: median(typed) <= typedGoal ? 'met' : 'missed',
+      },
+      {
+        area: 'Visitor',
+        metric: `${top.name}, then text (\`search topics\`; ${conditions})`,
+        value: describe(summarise(topVisits)),
+        baseline: 'the same list below a hero (the first row)',
+        goal: 'CLS < 0.01 (moonshot 0)',
+        verdict: (summarise(topVisits).cls ?? 1) < 0.01 ? 'met' : 'missed',
+      },
+    ];
+  } finally {
+    await browser.close();
+    await front.close();
+    await app.close();
+    site.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(markdownTable(await runSearchVisitorBench()));
+}
