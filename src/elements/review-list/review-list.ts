@@ -505,6 +505,9 @@ export class ReviewList extends PagedListElement<ReviewView> {
             },
             link: this.noScriptUrl ? (key) => this.noScriptHref({ topic: key, page: undefined })! : undefined,
             loads: isServer ? (topic) => dataPath(this.operation, { ...this.query(1), topic }) : undefined,
+            // Its data asked at the pointer's press (a tap's click comes 20–150 ms later): the click takes
+            // that very request, which the shared client holds by its URL, or its answer.
+            intent: (topic) => void this.client.reviews({ ...this.query(1), topic }, {}).catch(() => {}),
           })
         : nothing
     }`;

@@ -26,6 +26,8 @@ export interface TopicChips {
   /** In a server's rendering: the data a chip's press loads (`data-rw-loads`: the loader asks it at a press
    * made before the code has arrived). */
   loads?: (key: string | undefined) => string;
+  /** A chip's pointerdown: the topic its press will show, whose data may be asked for now. */
+  intent?: (key: string | undefined) => void;
 }
 
 const read = new WeakMap<object, TopicView[] | undefined>();
@@ -45,6 +47,7 @@ export function renderTopics({
   choose,
   link,
   loads,
+  intent,
 }: TopicChips): TemplateResult | typeof nothing {
   if (!topics?.length) return nothing;
   const chip = (key: string | undefined, label: string, count?: number) => {
@@ -65,6 +68,7 @@ export function renderTopics({
       aria-label=${name ?? nothing}
       aria-pressed=${pressed ? 'true' : 'false'}
       data-rw-loads=${loads?.(pressed ? undefined : key) ?? nothing}
+      @pointerdown=${() => intent?.(pressed ? undefined : key)}
       @click=${() => choose(pressed ? undefined : key)}
     >
       ${content}

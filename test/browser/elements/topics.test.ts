@@ -90,6 +90,22 @@ describe('<review-list topics>', () => {
     expect(list.hasAttribute('topic')).to.equal(false);
   });
 
+  it('a chip asks for its reviews at the pointer’s press, and its click takes that very request', async () => {
+    const { topics } = await readyIndex(api);
+    const list = await placeList(api, 'review-list', { topics: '', limit: '5' });
+    await until(list, () => chips(list).length > 0, 'the chips');
+    const topic = topics[2]!;
+    const chip = chips(list).find((candidate) => textOf(candidate.firstElementChild) === topic.label)!;
+    const asked = api.requestsOf('reviews').length;
+    chip.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+    await api.waitForRequests('reviews', asked + 1);
+    expect(api.lastQuery()).to.include({ topic: topic.key, page: '1' });
+    expect(pressed(list), 'nothing pressed yet').to.deep.equal(['All']);
+    chip.click();
+    await until(list, () => announcement(list).includes(`mention “${topic.label}”`), 'the topic shown');
+    expect(api.requestsOf('reviews'), 'one request for the press').to.have.length(asked + 1);
+  });
+
   it('before the index is complete (or with none) there are no chips, and the list shows its reviews as ever', async () => {
     const list = (await placeList(api, 'review-list', { topics: '', limit: '5' })) as ReviewList;
     expect(reviews(list)).to.have.length(5);
