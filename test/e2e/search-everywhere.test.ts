@@ -1,0 +1,117 @@
+/**
+ * Search and topics where a visitor meets them (issue 48): the light embed of `<review-list search topics>`
+ * pasted into a page of ANOTHER site (another host, a CSP that allows the proxy's origin and nothing looser),
+ * in Chromium, Firefox ESR and WebKitGTK, at a phone's width (390 px) and a desktop's (1280 px). A chip
+ * pressed shows exactly its count; a search, its words marked; the chips wrap within the widget (nothing
+ * scrolls sideways); nothing is blocked and nothing fails.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { problemsHeard, reviewsShown, settle, startHostSite, type HostSite } from './embed-support.ts';
+import { ENGINES, openEngine, type EnginePage } from './engines.ts';
+import { indexReady, startApp, type InProcessApp } from './support.ts';
+
+let proxy: InProcessApp;
+let site: HostSite;
+
+before(async () => {
+  site = await startHostSite('127.0.0.1');
+  proxy = await startApp({ ALLOWED_ORIGINS: site.url });
+  await indexReady(proxy.url);
+  site.show(
+    `<script type="module" src="${proxy.url}/dist/loader.js"></script>\n` +
+      `<review-list endpoint="${proxy.url}/widget-api" limit="3" search topics></review-list>`,
+    proxy.url,
+  );
+});
+
+after(async () => {
+  await site?.close();
+  await proxy?.close();
+});
+
+/** The list's live region says something matching `pattern` (run in the page). */
+const says = (pattern: string) =>
+  new RegExp(pattern).test(
+    document.querySelector('review-list')?.shadowRoot?.querySelector('[role="status"]')?.textContent ?? '',
+  );
+
+for (const engine of ENGINES) {
+  for (const width of [390, 1280]) {
+    describe(`${engine}, ${width} px`, { concurrency: false }, () => {
+      let page: EnginePage;
+      before(async () => (page = await openEngine(engine, { width, height: 900 })));
+      after(async () => page?.close());
+
+      test('on another site: a chip shows exactly its count, a search marks its words, nothing overflows or fails', async () => {
+        await page.goto(`${site.url}/`);
+        await page.waitFor(reviewsShown, null, 'the reviews');
+        await page.waitFor(
+          () => !!document.querySelector('review-list')?.shadowRoot?.querySelector('[part="topic"]'),
+          null,
+          'the chips, from the proxy’s HTML',
+        );
+        // Nothing wider than the page: the chips wrap within the widget.
+        const overflow = await page.evaluate(() => {
+          const list = document.querySelector('review-list')!;
+          const row = list.shadowRoot!.querySelector('[part="topics"]')!.getBoundingClientRect();
+          const box = list.getBoundingClientRect();
+          return {
+            page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            row: Math.round(row.right - box.right),
+          };
+        }, null);
+        assert.deepEqual(overflow, { page: 0, row: 0 });
+
+        // A chip pressed (before or after the code came: the loader hands the press on).
+        const count = await page.evaluate(() => {
+          const chip = [
+            ...document
+              .querySelector('review-list')!
+              .shadowRoot!.querySelectorAll<HTMLElement>('[part="topic"]'),
+          ].find((candidate) => candidate.querySelector('[dir="auto"]')?.textContent === 'coffee')!;
+          chip.click();
+          return Number(chip.querySelector('.count')!.textContent);
+        }, null);
+        await page.waitFor(
+          says,
+          `^Showing 1–3 of ${count} reviews that mention “coffee”$`,
+          'the chip’s reviews',
+        );
+        const pressed = await page.evaluate(
+          () =>
+            document
+              .querySelector('review-list')!
+              .shadowRoot!.querySelector('[part="topic"][aria-pressed="true"]')
+              ?.getAttribute('aria-label'),
+          null,
+        );
+        assert.equal(pressed, `coffee ${count} reviews`);
+
+        // A search, at Enter, combined with the topic; its words marked.
+        await page.evaluate(() => {
+          const field = document
+            .querySelector('review-list')!
+            .shadowRoot!.querySelector<HTMLInputElement>('[part="search-input"]')!;
+          field.value = 'flat white';
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+          field.form!.requestSubmit();
+        }, null);
+        await page.waitFor(says, 'mention “coffee” matching “flat white”$', 'the search');
+        const marks = await page.evaluate(
+          () =>
+            [
+              ...document.querySelector('review-list')!.shadowRoot!.querySelectorAll('mark[part="match"]'),
+            ].map((mark) => mark.textContent!.toLowerCase()),
+          null,
+        );
+        assert.ok(marks.length > 0, 'words marked');
+        for (const mark of marks) assert.match(mark, /^(flat|white)/);
+
+        await settle(page, proxy.url);
+        assert.deepEqual(await page.evaluate(problemsHeard, null), []);
+        assert.deepEqual(site.violations, []);
+      });
+    });
+  }
+}
