@@ -434,7 +434,8 @@ describe('search and topics rendered by the server (issue 48)', () => {
 
 describe('the search index', () => {
   test('every term must match: the word, a word it begins, or one within a typo of the same first letter', async () => {
-    const { SearchIndex, withinEdits } = await import('../../src/server/review-index/search.ts');
+    const { SearchIndex } = await import('../../src/server/review-index/search.ts');
+    const { withinEdits } = await import('../../src/api/word-match.ts');
     const { indexTerms } = await import('../../src/server/review-index/text.ts');
     const texts = ['The croissants were flaky', 'Coffee and a croissant', 'Toffee cake', 'Croissant coffee'];
     const index = new SearchIndex(texts.map((text) => indexTerms(text)));

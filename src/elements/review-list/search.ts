@@ -5,6 +5,7 @@
  */
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { MAX_SEARCH_LENGTH } from '../../api/query.ts';
+import { MIN_PREFIX, typoDistance, withinEdits } from '../../api/word-match.ts';
 import type { Strings } from '../i18n/strings.ts';
 import { noScript } from '../templates/no-script.ts';
 
@@ -159,22 +160,9 @@ export function matcherOf(q: string): (text: string) => [number, number][] {
 }
 
 function matches(word: string, term: string): boolean {
-  if (word === term || (term.length > 1 && word.startsWith(term))) return true;
-  const distance = term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
+  if (word === term || (term.length >= MIN_PREFIX && word.startsWith(term))) return true;
+  const distance = typoDistance(term);
   return !!distance && word[0] === term[0] && withinEdits(word, term, distance);
-}
-
-/** Whether `a` and `b` are at most `max` edits apart (Levenshtein; words are short). */
-function withinEdits(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + +(a[i - 1] !== b[j - 1]));
-    previous = row;
-  }
-  return previous[b.length]! <= max;
 }
 
 export const searchStyles = css`

@@ -13,6 +13,7 @@
  * review's score for a term is its best expansion's (the word itself counts most), so a short prefix that
  * expands to many words does not outweigh the word typed.
  */
+import { MIN_PREFIX, typoDistance, withinEdits } from '../../api/word-match.ts';
 import { queryTerms, type QueryTerm } from './text.ts';
 
 /** BM25's saturation and length normalisation (the usual values). */
@@ -22,8 +23,6 @@ const B = 0.75;
 const EXACT = 1;
 const PREFIX = 0.6;
 const TYPO = 0.4;
-/** A prefix shorter than this expands to nothing (one letter would match half the vocabulary). */
-const MIN_PREFIX = 2;
 
 export interface SearchHits {
   /** The matching reviews (indices into the indexed list). */
@@ -153,7 +152,7 @@ export class SearchIndex {
       for (let t = at; t < this.vocabulary.length && this.vocabulary[t]!.startsWith(term); t++)
         add(t, PREFIX);
     }
-    const distance = term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
+    const distance = typoDistance(term);
     for (let length = term.length - distance; distance && length <= term.length + distance; length++) {
       for (const t of this.byStartAndLength.get(`${length}:${term[0]}`) ?? []) {
         if (withinEdits(term, this.vocabulary[t]!, distance)) add(t, TYPO);
@@ -204,31 +203,4 @@ function grow16(array: Uint16Array<ArrayBuffer>): Uint16Array<ArrayBuffer> {
   const larger = new Uint16Array(array.length * 2);
   larger.set(array);
   return larger;
-}
-
-/** Two rows of the distance table, kept between calls (the search runs one at a time). */
-let rows = [new Uint8Array(64), new Uint8Array(64)];
-
-/** Whether `a` and `b` are at most `max` edits apart (Levenshtein, stopping once a row exceeds `max`). */
-export function withinEdits(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false;
-  if (rows[0]!.length <= b.length) rows = [new Uint8Array(b.length + 1), new Uint8Array(b.length + 1)];
-  let [previous, row] = rows as [Uint8Array, Uint8Array];
-  for (let j = 0; j <= b.length; j++) previous[j] = Math.min(j, 255);
-  for (let i = 1; i <= a.length; i++) {
-    row[0] = Math.min(i, 255);
-    let smallest = row[0];
-    for (let j = 1; j <= b.length; j++) {
-      const value = Math.min(
-        previous[j]! + 1,
-        row[j - 1]! + 1,
-        previous[j - 1]! + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1),
-      );
-      row[j] = Math.min(value, 255);
-      if (value < smallest) smallest = value;
-    }
-    if (smallest > max) return false;
-    [previous, row] = [row, previous];
-  }
-  return previous[b.length]! <= max;
 }
