@@ -33,7 +33,7 @@ import { PagedListElement, type Card } from '../base/paged-list.ts';
 import { ratedLabel, renderStars } from '../templates/stars.ts';
 import { formatNumber } from '../i18n/format.ts';
 import type { RwListFilterChange } from '../events.ts';
-import { CONTROLS, FILTERS, TEXT_FILTERS, type ListControl } from './controls.ts';
+import { CONTROLS, FILTERS, TEXT_FILTERS, type ListControl, type TextFilter } from './controls.ts';
 import { LayoutPart } from './layout.ts';
 import { layoutStyles } from './layout.styles.ts';
 import { matcherOf, SearchField, searchStyles } from './search.ts';
@@ -318,13 +318,19 @@ export class ReviewList extends PagedListElement<ReviewView> {
     }
     const topic = this.topic && topicsOf(page)?.find((candidate) => candidate.key === this.topic);
     if (this.topic) parts.push(t.mentioning(topic ? topic.label : this.topic));
-    if (this.q?.trim()) parts.push(t.matching(this.q.trim()));
+    const q = this.textFilter('q');
+    if (q) parts.push(t.matching(q));
     return parts.join(' ');
+  }
+
+  /** A text filter's value as the list uses it (asks for it, says it, keeps it in the URL): trimmed, or none. */
+  private textFilter(name: TextFilter['name']): string | undefined {
+    return this[name]?.trim() || undefined;
   }
 
   /** What an empty list says: that a search found nothing, that nothing matches the filters, or no reviews. */
   private get emptyText(): string {
-    const q = this.q?.trim();
+    const q = this.textFilter('q');
     return q ? this.t.noSearchResults(q) : this.filtered ? this.t.noMatchingReviews : this.t.noReviews;
   }
 
@@ -400,8 +406,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
           [this.urlName(entry.urlKey), this.controlValue(entry)] as [string, string | number | undefined],
       ),
       ...TEXT_FILTERS.map(
-        ({ name, urlKey }) =>
-          [this.urlName(urlKey), this[name]?.trim() || undefined] as [string, string | undefined],
+        ({ name, urlKey }) => [this.urlName(urlKey), this.textFilter(name)] as [string, string | undefined],
       ),
       // With "Show more" the page is how far the visitor read, not a view to share: a link opens at the top.
       [this.urlName('page'), !this.appends && this.page > 1 ? this.page : undefined],
@@ -423,7 +428,8 @@ export class ReviewList extends PagedListElement<ReviewView> {
     const review = query as ReviewQuery;
     // The review index's filters (docs/search.md): left out when empty, so a plain list is the API's.
     if (this.hasText) review.hasText = true;
-    if (this.q?.trim()) review.q = this.q.trim().slice(0, MAX_SEARCH_LENGTH);
+    const q = this.textFilter('q');
+    if (q) review.q = q.slice(0, MAX_SEARCH_LENGTH);
     if (this.topic) review.topic = this.topic;
     // The topics come with every page (no request of their own) once the index has them, which also says
     // that this proxy can search: the field and the chips show only then.
@@ -450,9 +456,15 @@ export class ReviewList extends PagedListElement<ReviewView> {
             : nothing
         }
       </div>
-      ${renderText(review.id, review.text, context, this.q?.trim() ? matcherOf(this.q)(review.text) : undefined)}
+      ${renderText(review.id, review.text, context, this.marks(review.text))}
       ${renderMedia(review.media, name, context)} ${renderEngagement(review, context)}
     </article>`;
+  }
+
+  /** Where the search's words are in a review's text, while the list shows a search. */
+  private marks(text: string): [number, number][] | undefined {
+    const q = this.textFilter('q');
+    return q ? matcherOf(q)(text) : undefined;
   }
 
   protected override renderControls() {
@@ -504,13 +516,18 @@ export class ReviewList extends PagedListElement<ReviewView> {
               this.emitFilterChange();
             },
             link: this.noScriptUrl ? (key) => this.noScriptHref({ topic: key, page: undefined })! : undefined,
-            loads: isServer ? (topic) => dataPath(this.operation, { ...this.query(1), topic }) : undefined,
+            loads: isServer ? (topic) => dataPath(this.operation, this.topicQuery(topic)) : undefined,
             // Its data asked at the pointer's press (a tap's click comes 20–150 ms later): the click takes
             // that very request, which the shared client holds by its URL, or its answer.
-            intent: (topic) => void this.client.reviews({ ...this.query(1), topic }, {}).catch(() => {}),
+            intent: (topic) => void this.client.reviews(this.topicQuery(topic), {}).catch(() => {}),
           })
         : nothing
     }`;
+  }
+
+  /** The query a topic chip's press makes: page 1 of that topic (`undefined`: every topic). */
+  private topicQuery(topic: string | undefined): ReviewQuery {
+    return { ...this.query(1), topic };
   }
 
   protected override renderEmpty() {
@@ -547,7 +564,7 @@ export class ReviewList extends PagedListElement<ReviewView> {
     const detail: Record<string, unknown> = Object.fromEntries(
       FILTERS.map((entry) => [entry.name, this.controlValue(entry) ?? null]),
     );
-    for (const { name } of TEXT_FILTERS) detail[name] = this[name]?.trim() || null;
+    for (const { name } of TEXT_FILTERS) detail[name] = this.textFilter(name) ?? null;
     this.emit('rw-filter-change', detail as unknown as RwListFilterChange);
   }
 }
