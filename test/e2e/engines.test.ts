@@ -13,7 +13,11 @@ import { readConfig } from '../../src/server/site/config.ts';
 import { toNodeListener } from '../../src/server/adapters/node/node.ts';
 import type { LogRecord } from '../../src/server/proxy/index.ts';
 import { ENGINES, openEngine, type EnginePage } from './engines.ts';
+import { listSays, markedWords, pressChip, searchFor } from './search-steps.ts';
 import { indexReady, proxyRequests } from './support.ts';
+
+/** The demo's review list. */
+const DEMO_LIST = '#reviews-list';
 
 let server: Server;
 let base: string;
@@ -123,22 +127,8 @@ for (const engine of ENGINES) {
       );
       log.length = 0;
       // "coffee", its count as the chip says it, pressed.
-      const count = await page.evaluate(() => {
-        const chip = [
-          ...document
-            .querySelector('#reviews-list')!
-            .shadowRoot!.querySelectorAll<HTMLElement>('[part="topic"]'),
-        ].find((candidate) => candidate.querySelector('[dir="auto"]')?.textContent === 'coffee')!;
-        chip.click();
-        return Number(chip.querySelector('.count')!.textContent);
-      }, null);
-      /** The list's live region says something matching `pattern` (run in the page). */
-      const says = (pattern: string) =>
-        new RegExp(pattern).test(
-          document.querySelector('#reviews-list')?.shadowRoot?.querySelector('[role="status"]')
-            ?.textContent ?? '',
-        );
-      await page.waitFor(says, 'mention “coffee”', 'the topic announced');
+      const count = await page.evaluate(pressChip, [DEMO_LIST, 'coffee']);
+      await page.waitFor(listSays, [DEMO_LIST, 'mention “coffee”'], 'the topic announced');
       const said = await page.evaluate(
         () =>
           document.querySelector('#reviews-list')!.shadowRoot!.querySelector('[role="status"]')!.textContent,
@@ -150,21 +140,9 @@ for (const engine of ENGINES) {
       ]);
 
       // A search (Enter: no pause), combined with the topic; its words marked in the cards.
-      await page.evaluate(() => {
-        const root = document.querySelector('#reviews-list')!.shadowRoot!;
-        const field = root.querySelector<HTMLInputElement>('[part="search-input"]')!;
-        field.value = 'flat white';
-        field.dispatchEvent(new Event('input', { bubbles: true }));
-        field.form!.requestSubmit();
-      }, null);
-      await page.waitFor(says, 'matching “flat white”', 'the search announced');
-      const marks = await page.evaluate(
-        () =>
-          [
-            ...document.querySelector('#reviews-list')!.shadowRoot!.querySelectorAll('mark[part="match"]'),
-          ].map((mark) => mark.textContent!.toLowerCase()),
-        null,
-      );
+      await page.evaluate(searchFor, [DEMO_LIST, 'flat white']);
+      await page.waitFor(listSays, [DEMO_LIST, 'matching “flat white”'], 'the search announced');
+      const marks = await page.evaluate(markedWords, DEMO_LIST);
       assert.ok(marks.length > 0);
       for (const mark of marks) assert.match(mark, /^(flat|white)/);
     });

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { problemsHeard, reviewsShown, settle, startHostSite, type HostSite } from './embed-support.ts';
 import { ENGINES, openEngine, type EnginePage } from './engines.ts';
+import { listSays, markedWords, pressChip, searchFor } from './search-steps.ts';
 import { indexReady, startApp, type InProcessApp } from './support.ts';
 
 let proxy: InProcessApp;
@@ -30,11 +31,7 @@ after(async () => {
   await proxy?.close();
 });
 
-/** The list's live region says something matching `pattern` (run in the page). */
-const says = (pattern: string) =>
-  new RegExp(pattern).test(
-    document.querySelector('review-list')?.shadowRoot?.querySelector('[role="status"]')?.textContent ?? '',
-  );
+const LIST = 'review-list';
 
 for (const engine of ENGINES) {
   for (const width of [390, 1280]) {
@@ -64,18 +61,10 @@ for (const engine of ENGINES) {
         assert.deepEqual(overflow, { page: 0, row: 0 });
 
         // A chip pressed (before or after the code came: the loader hands the press on).
-        const count = await page.evaluate(() => {
-          const chip = [
-            ...document
-              .querySelector('review-list')!
-              .shadowRoot!.querySelectorAll<HTMLElement>('[part="topic"]'),
-          ].find((candidate) => candidate.querySelector('[dir="auto"]')?.textContent === 'coffee')!;
-          chip.click();
-          return Number(chip.querySelector('.count')!.textContent);
-        }, null);
+        const count = await page.evaluate(pressChip, [LIST, 'coffee']);
         await page.waitFor(
-          says,
-          `^Showing 1–3 of ${count} reviews that mention “coffee”$`,
+          listSays,
+          [LIST, `^Showing 1–3 of ${count} reviews that mention “coffee”$`],
           'the chip’s reviews',
         );
         const pressed = await page.evaluate(
@@ -89,22 +78,9 @@ for (const engine of ENGINES) {
         assert.equal(pressed, `coffee ${count} reviews`);
 
         // A search, at Enter, combined with the topic; its words marked.
-        await page.evaluate(() => {
-          const field = document
-            .querySelector('review-list')!
-            .shadowRoot!.querySelector<HTMLInputElement>('[part="search-input"]')!;
-          field.value = 'flat white';
-          field.dispatchEvent(new Event('input', { bubbles: true }));
-          field.form!.requestSubmit();
-        }, null);
-        await page.waitFor(says, 'mention “coffee” matching “flat white”$', 'the search');
-        const marks = await page.evaluate(
-          () =>
-            [
-              ...document.querySelector('review-list')!.shadowRoot!.querySelectorAll('mark[part="match"]'),
-            ].map((mark) => mark.textContent!.toLowerCase()),
-          null,
-        );
+        await page.evaluate(searchFor, [LIST, 'flat white']);
+        await page.waitFor(listSays, [LIST, 'mention “coffee” matching “flat white”$'], 'the search');
+        const marks = await page.evaluate(markedWords, LIST);
         assert.ok(marks.length > 0, 'words marked');
         for (const mark of marks) assert.match(mark, /^(flat|white)/);
 
