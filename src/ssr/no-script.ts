@@ -56,11 +56,11 @@ noScript.controls = ({ pageUrl, urlName, selects, t }) =>
     html`${selects} <button part="apply" type="submit">${t.apply}</button>`,
   );
 
-// A new search starts from page 1 over every topic.
+// A new search starts from page 1, within the topic and filters chosen (as with JavaScript: they combine).
 noScript.search = ({ pageUrl, urlName, field, t }) =>
   pageForm(
     pageUrl,
-    ['q', 'topic', 'page'].map(urlName),
+    ['q', 'page'].map(urlName),
     'search',
     html`${field} <button part="search-button" type="submit">${t.search}</button>`,
     'search',

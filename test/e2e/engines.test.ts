@@ -12,7 +12,7 @@ import { createApp } from '../../src/server/adapters/node/app.ts';
 import { readConfig } from '../../src/server/site/config.ts';
 import { toNodeListener } from '../../src/server/adapters/node/node.ts';
 import type { LogRecord } from '../../src/server/proxy/index.ts';
-import { ENGINES, openEngine, type EnginePage } from './engines.ts';
+import { ENGINES, openEngine, type Engine, type EnginePage } from './engines.ts';
 import { listSays, markedWords, pressChip, searchFor } from './search-steps.ts';
 import { indexReady, proxyRequests } from './support.ts';
 
@@ -173,4 +173,74 @@ for (const engine of ENGINES) {
       assert.deepEqual(violations, []);
     });
   });
+}
+
+/**
+ * With JavaScript off (issue 48), the demo's server rendering is the whole list: the search field a GET form
+ * and the chips links, at a phone's width and a desktop's, in every engine. The visitor's steps are the same
+ * as with JavaScript (search-steps.ts): a chip's `click()` follows its link, the field's form is sent as at
+ * Enter; the page's own scripts never run.
+ */
+async function withoutJavaScript(engine: Engine, width: number): Promise<void> {
+  await indexReady(base);
+  const page = await openEngine(engine, { width, height: 900 }, { javaScript: false });
+  try {
+    await page.goto(`${base}/`);
+    await page.waitFor(reviewsShown, DEMO_LIST, 'the server-rendered reviews');
+    assert.equal(
+      await page.evaluate(() => customElements.get('review-list') === undefined, null),
+      true,
+      'no script of the page ran',
+    );
+    // A chip is a link to its topic: followed, the list pages through exactly its count, the chip current.
+    const count = await page.evaluate(pressChip, [DEMO_LIST, 'coffee']);
+    await page.waitFor(() => /[?&]rw-topic=coffee(&|$)/.test(location.search), null, 'the chip’s page');
+    await page.waitFor(reviewsShown, DEMO_LIST, 'the chip’s reviews');
+    const shown = await page.evaluate(() => {
+      const root = document.querySelector('#reviews-list')!.shadowRoot!;
+      return {
+        current: root.querySelector('a[part="topic"][aria-current="true"]')?.getAttribute('aria-label'),
+        reviews: root.querySelectorAll('article[part="review"]').length,
+        lastPage: Math.max(
+          ...[...root.querySelectorAll('[part~="page-button"]')].map((link) => Number(link.textContent)),
+        ),
+      };
+    }, null);
+    assert.deepEqual(shown, {
+      current: `coffee ${count} reviews`,
+      reviews: Math.min(count, 5),
+      lastPage: Math.ceil(count / 5),
+    });
+
+    // The search field's form, sent: keeps the topic, starts again at page 1, marks the words found.
+    await page.evaluate(searchFor, [DEMO_LIST, 'flat white']);
+    await page.waitFor(() => /[?&]rw-q=flat(\+|%20)white/.test(location.search), null, 'the search’s page');
+    await page.waitFor(reviewsShown, DEMO_LIST, 'the search’s reviews');
+    const after = await page.evaluate(
+      () => ({
+        query: location.search,
+        field: document
+          .querySelector('#reviews-list')!
+          .shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')!.value,
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      }),
+      null,
+    );
+    assert.match(after.query, /rw-topic=coffee/);
+    assert.doesNotMatch(after.query, /rw-page=/);
+    assert.equal(after.field, 'flat white');
+    assert.equal(after.overflow, 0, 'nothing scrolls the page sideways');
+    const marks = await page.evaluate(markedWords, DEMO_LIST);
+    assert.ok(marks.length > 0, 'the words found are marked');
+    for (const mark of marks) assert.match(mark, /^(flat|white)/);
+  } finally {
+    await page.close();
+  }
+}
+
+for (const engine of ENGINES) {
+  for (const width of [390, 1280]) {
+    test(`${engine}, ${width} px, JavaScript off: the demo’s chips are links and its search a form`, () =>
+      withoutJavaScript(engine, width));
+  }
 }

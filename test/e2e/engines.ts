@@ -34,9 +34,19 @@ export interface Viewport {
   height: number;
 }
 
+export interface EngineOptions {
+  /** `false`: the page's own scripts never run (a visitor with JavaScript off); the driver's `evaluate`
+   * still does, as a visitor's hands: a link's `click()`, a form's `requestSubmit()` work as in HTML. */
+  javaScript?: boolean;
+}
+
 /** Opens `engine`; at `viewport` where a test asks for one (else the driver's own default). */
-export async function openEngine(engine: Engine, viewport?: Viewport): Promise<EnginePage> {
-  if (engine === 'webkit') return openWebKit(viewport);
+export async function openEngine(
+  engine: Engine,
+  viewport?: Viewport,
+  { javaScript = true }: EngineOptions = {},
+): Promise<EnginePage> {
+  if (engine === 'webkit') return openWebKit(viewport, javaScript);
   const browser = await puppeteer.launch(
     engine === 'chromium'
       ? {
@@ -51,9 +61,11 @@ export async function openEngine(engine: Engine, viewport?: Viewport): Promise<E
           executablePath: FIREFOX_PATH,
           headless: true,
           ...(viewport && { defaultViewport: viewport }),
+          ...(!javaScript && { extraPrefsFirefox: { 'javascript.enabled': false } }),
         },
   );
   const page = await browser.newPage();
+  if (!javaScript && engine === 'chromium') await page.setJavaScriptEnabled(false);
   const evaluate = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
     page.evaluate(fn as (arg: unknown) => R, arg) as Promise<R>;
   return {
@@ -78,25 +90,38 @@ export async function openEngine(engine: Engine, viewport?: Viewport): Promise<E
   };
 }
 
-/** Asks the page until the answer is truthy (each ask a round trip: the page's own pace, no timer race). */
+/**
+ * Asks the page until the answer is truthy (each ask a round trip: the page's own pace, no timer race). A
+ * page between two documents (a link followed, a form sent) cannot answer: asked again.
+ */
 async function poll(engine: Engine, ask: () => Promise<unknown>, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
-  while (!(await ask())) {
-    if (Date.now() > deadline) throw new Error(`${engine}: timed out waiting for ${what}`);
+  let failure: unknown;
+  while (!(await ask().catch((error: unknown) => void (failure = error)))) {
+    if (Date.now() > deadline)
+      throw new Error(`${engine}: timed out waiting for ${what}`, { cause: failure });
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-async function openWebKit(viewport?: Viewport): Promise<EnginePage> {
+async function openWebKit(viewport: Viewport | undefined, javaScript: boolean): Promise<EnginePage> {
   const driver = await startWebKitDriver();
   try {
+    const options = WEBKIT_CAPABILITIES['webkitgtk:browserOptions'];
     const browser = await remote({
       hostname: '127.0.0.1',
       port: driver.port,
       path: '/',
       logLevel: 'error',
       connectionRetryCount: 20,
-      capabilities: WEBKIT_CAPABILITIES as WebdriverIO.Capabilities,
+      capabilities: {
+        ...WEBKIT_CAPABILITIES,
+        'webkitgtk:browserOptions': {
+          ...options,
+          // (A WebKitSettings property as MiniBrowser's option: the page's scripts off, WebDriver's on.)
+          args: javaScript ? options.args : [...options.args, '--enable-javascript-markup=false'],
+        },
+      } as WebdriverIO.Capabilities,
     });
     // The window as large as the viewport asked for (MiniBrowser under automation has no toolbar).
     if (viewport) await browser.setWindowSize(viewport.width, viewport.height);

@@ -2,8 +2,9 @@
  * "What customers mention": the business's topics as a row of toggle chips above a review list
  * (`<review-list topics>`), each with the number of reviews behind it, which is exactly the number the
  * list shows once it is pressed (the proxy's review index counts both: docs/search.md). "All" and a
- * second press clear it. The row wraps (a phone shows every chip, nothing scrolls sideways) and follows
- * the reading direction; each chip reads "cinnamon bun 23 reviews".
+ * second press clear it. The row wraps where the list is wide; where it is narrow (a phone) it is one row
+ * that scrolls sideways within itself, so the reviews stay in the first screen, and a chip reached by
+ * keyboard scrolls into view. It follows the reading direction; each chip reads "cinnamon bun 23 reviews".
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { PageView, TopicView } from '../../api/protocol.ts';
@@ -118,6 +119,23 @@ export const topicStyles = css`
   .topic[aria-pressed='true'] .count,
   .topic[aria-current] .count {
     color: inherit;
+  }
+  /* Narrow: one row that scrolls sideways (twelve chips wrapped are six rows above the first review on a
+     phone). Its padding keeps a focused chip's ring inside the scroller, which clips. */
+  @container list (max-width: 30rem) {
+    .topics {
+      flex-wrap: nowrap;
+      overflow-x: auto;
+      overscroll-behavior-x: contain;
+      scrollbar-width: thin;
+      padding: 0.25rem;
+      margin-inline: -0.25rem;
+    }
+    .topic {
+      flex: none;
+      white-space: nowrap;
+      max-inline-size: none;
+    }
   }
   @media (forced-colors: active) {
     .topic[aria-pressed='true'],
