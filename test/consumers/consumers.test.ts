@@ -142,7 +142,7 @@ describe('the packed package in fresh apps', () => {
     for (const name of ['react-vite', 'vue-vite'] as const) {
       const modules = join(dirs.get(name)!, 'node_modules');
       assert.ok(existsSync(join(modules, 'lit')), `${name}: lit is installed`);
-      for (const serverOnly of ['zod', 'lru-cache', '@hono/node-server', 'hono'])
+      for (const serverOnly of ['zod', 'lru-cache', 'tldts', '@hono/node-server', 'hono'])
         assert.equal(existsSync(join(modules, serverOnly)), false, `${name}: ${serverOnly} is not installed`);
     }
   });

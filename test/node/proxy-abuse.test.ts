@@ -230,6 +230,38 @@ describe('CORS with an allow-list', { concurrency: true }, () => {
     });
   });
 
+  test('a host pattern allows one label in its place and nothing else: no dot, no bare suffix, no look-alike, no other scheme or port', async () => {
+    await withUpstream(async (upstream) => {
+      const proxy = makeProxy(upstream, {
+        allowedOrigins: ['https://*.shopifypreview.com', 'https://*-atari-embeds.googleusercontent.com'],
+      });
+      const decision = async (origin: string) =>
+        (await proxy.call('/widget-api/info', { headers: { origin } })).headers.get(
+          'access-control-allow-origin',
+        );
+      for (const origin of [
+        'https://abc123.shopifypreview.com',
+        'https://shop-1.shopifypreview.com',
+        'https://2617261-atari-embeds.googleusercontent.com',
+      ])
+        assert.equal(await decision(origin), origin, origin);
+      for (const origin of [
+        'https://shopifypreview.com',
+        'https://a.b.shopifypreview.com',
+        'https://x.shopifypreview.com.evil.io',
+        'https://xshopifypreview.com',
+        'https://-x.shopifypreview.com',
+        'http://abc.shopifypreview.com',
+        'https://abc.shopifypreview.com:8443',
+        'https://evil.com-atari-embeds.googleusercontent.com',
+        'https://atari-embeds.googleusercontent.com',
+        'https://x.googleusercontent.com',
+        'null',
+      ])
+        assert.equal(await decision(origin), null, origin);
+    });
+  });
+
   test('without an Origin (same-origin) there is no CORS header but still Vary: Origin', async () => {
     await withUpstream(async (upstream) => {
       const proxy = makeProxy(upstream, { allowedOrigins: [ALLOWED] });

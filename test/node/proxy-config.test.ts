@@ -128,6 +128,49 @@ describe('the upstream URL', () => {
 });
 
 describe('allowed origins', () => {
+  // A pattern that would allow more than one site's hosts stops the start, naming it (issue 49).
+  for (const pattern of [
+    'https://*',
+    'https://*.com',
+    'https://*.co.uk',
+    'https://*.github.io',
+    'https://*example.com',
+    'https://*.*.example.com',
+    'https://a*.example.com',
+    'https://*.example.com/path',
+    'ftp://*.example.com',
+    '//*.example.com',
+  ]) {
+    test(`refuses the pattern ${JSON.stringify(pattern)}, naming it`, () => {
+      refused(
+        { allowedOrigins: [pattern] },
+        new RegExp(`Allowed origin pattern "${pattern.replace(/[*./]/g, '\\$&')}"`),
+      );
+    });
+  }
+
+  test('accepts a site builder’s host patterns: one leading wildcard in the first label', () => {
+    const resolved = resolveOptions({
+      ...BASE,
+      allowedOrigins: [
+        'https://bakery.example',
+        'https://*.shopifypreview.com',
+        'HTTPS://*-atari-embeds.googleusercontent.com',
+        'https://*.canvas.webflow.com:8443',
+      ],
+    });
+    const { exact, patterns } = resolved.allowedOrigins as Exclude<typeof resolved.allowedOrigins, '*'>;
+    assert.deepEqual([...exact], ['https://bakery.example']);
+    assert.deepEqual(
+      patterns.map((pattern) => [pattern.scheme, pattern.tail, pattern.port]),
+      [
+        ['https://', '.shopifypreview.com', ''],
+        ['https://', '-atari-embeds.googleusercontent.com', ''],
+        ['https://', '.canvas.webflow.com', ':8443'],
+      ],
+    );
+  });
+
   for (const origin of [
     'example.com',
     'https://example.com/path',
@@ -150,7 +193,7 @@ describe('allowed origins', () => {
       allowedOrigins: ['https://example.com/', 'HTTPS://Shop.Example.COM', 'http://localhost:3000', ' '],
     });
     assert.deepEqual(
-      [...(resolved.allowedOrigins as Set<string>)],
+      [...(resolved.allowedOrigins as { exact: ReadonlySet<string> }).exact],
       ['https://example.com', 'https://shop.example.com', 'http://localhost:3000'],
     );
     assert.equal(resolveOptions({ ...BASE, allowedOrigins: ['https://a.test', '*'] }).allowedOrigins, '*');
@@ -199,7 +242,7 @@ describe('defaults', () => {
     const resolved = resolveOptions({ apiKey: API_KEY, upstreamUrl: 'https://api.example.com/' });
     assert.equal(resolved.mount, '/widget-api');
     assert.equal(resolved.upstreamBase.href, 'https://api.example.com/');
-    assert.deepEqual([...(resolved.allowedOrigins as Set<string>)], []);
+    assert.deepEqual(resolved.allowedOrigins, { exact: new Set(), patterns: [] });
     assert.equal(resolved.ttlMs, 300_000);
     assert.equal(resolved.staleWhileRevalidateMs, 600_000);
     assert.equal(resolved.staleIfErrorMs, 86_400_000);

@@ -6,6 +6,7 @@ import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_PAGE, MAX_LIMIT, MAX_RETRY_AFTER_SECONDS
 import { DEFAULT_PROXY_MOUNT, type Limits } from '../../api/protocol.ts';
 import { REVIEW_ID } from '../../api/query.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { parseAllowedOrigins, type AllowedOrigins } from './origins.ts';
 import { NO_METRICS, type ProxyMetrics } from './metrics.ts';
 import { DEFAULT_RETRY_BUDGET, type RetryBudgetConfig } from './retry-budget.ts';
 import type { ProxyStore } from './fleet/store.ts';
@@ -18,8 +19,9 @@ export interface ProxyOptions {
   /** Path prefix the proxy answers under. Default `/widget-api`. */
   mount?: string;
   /**
-   * Origins allowed to read answers cross-origin (exact `scheme://host[:port]` matches), or `'*'`.
-   * Default: none, i.e. same-origin pages only.
+   * Origins allowed to read answers cross-origin: exact `scheme://host[:port]`, patterns with one leading
+   * wildcard in the first label (`https://*.shopifypreview.com`: origins.ts), or `'*'`. Default: none, i.e.
+   * same-origin pages only.
    */
   allowedOrigins?: readonly string[] | '*';
   cache?: {
@@ -223,7 +225,7 @@ export interface ResolvedOptions {
   apiKey: string;
   upstreamBase: URL;
   mount: string;
-  allowedOrigins: ReadonlySet<string> | '*';
+  allowedOrigins: AllowedOrigins;
   ttlMs: number;
   staleWhileRevalidateMs: number;
   staleIfErrorMs: number;
@@ -303,7 +305,10 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     apiKey,
     upstreamBase,
     mount,
-    allowedOrigins: parseOrigins(options.allowedOrigins ?? []),
+    allowedOrigins: parseAllowedOrigins(
+      options.allowedOrigins ?? [],
+      (message) => new ProxyConfigError(message),
+    ),
     ttlMs: seconds(cache.ttlSeconds, 300, 'cache.ttlSeconds'),
     staleWhileRevalidateMs: seconds(
       cache.staleWhileRevalidateSeconds,
@@ -506,27 +511,6 @@ function parseUpstream(value: string): URL {
     throw new ProxyConfigError('The upstream URL must not carry credentials, a query or a fragment.');
   }
   return url;
-}
-
-function parseOrigins(value: readonly string[] | '*'): ReadonlySet<string> | '*' {
-  if (value === '*') return '*';
-  const origins = new Set<string>();
-  for (const raw of value) {
-    const trimmed = raw.trim();
-    if (!trimmed) continue;
-    if (trimmed === '*') return '*';
-    let url: URL;
-    try {
-      url = new URL(trimmed);
-    } catch {
-      throw new ProxyConfigError(`Allowed origin "${trimmed}" is not an origin like https://example.com.`);
-    }
-    if (url.origin === 'null' || url.origin !== trimmed.replace(/\/$/, '').toLowerCase()) {
-      throw new ProxyConfigError(`Allowed origin "${trimmed}" must be exactly scheme://host[:port].`);
-    }
-    origins.add(url.origin);
-  }
-  return origins;
 }
 
 /** A share: more than 0, at most 1, or the fallback when not given. */
