@@ -138,6 +138,31 @@ test('createTenantsProxy refuses a tenant whose options cannot work, naming the 
   }
 });
 
+test('a tenant’s origins may be patterns; one over a public suffix stops the start, naming the tenant and the pattern', () => {
+  assert.doesNotThrow(() =>
+    createTenantsProxy({
+      tenants: {
+        acme: {
+          apiKey: 'k',
+          upstreamUrl: 'https://a.example',
+          allowedOrigins: ['https://acme.example', 'https://*.shopifypreview.com'],
+        },
+      },
+    }),
+  );
+  assert.throws(
+    () =>
+      createTenantsProxy({
+        tenants: {
+          acme: { apiKey: 'k', upstreamUrl: 'https://a.example', allowedOrigins: ['https://*.com'] },
+        },
+      }),
+    (error: unknown) =>
+      error instanceof ProxyConfigError &&
+      /^Tenant "acme": Allowed origin pattern "https:\/\/\*\.com"/.test(error.message),
+  );
+});
+
 test('each tenant is its own proxy: its key, its data, its origins, its log records; an unknown tenant reaches no upstream', async () => {
   await withUpstream(async (upstream) => {
     const keys = { acme: 'sk_acme_key', globex: 'sk_globex_key' };
