@@ -170,6 +170,30 @@ const loaderBundle = (chunks: ElementChunks) =>
   });
 
 /**
+ * The classic-script entry (src/loader/classic-embed.ts): `{outDir}/embed.js`, an IIFE that imports the
+ * loader beside it, for hosts that take no module script.
+ */
+const classicEmbedBundle = () =>
+  buildAfterwards('classic-embed-bundle', ({ outDir, sourcemap }) => {
+    const shared = scriptTagBuild();
+    return {
+      build: {
+        ...shared.build,
+        outDir,
+        emptyOutDir: false,
+        sourcemap,
+        // (`name` is asked for by the IIFE format; with nothing exported, no global takes it.)
+        lib: {
+          entry: 'src/loader/classic-embed.ts',
+          formats: ['iife'],
+          name: 'reviewWidgetsEmbed',
+          fileName: () => 'embed.js',
+        },
+      },
+    };
+  });
+
+/**
  * The configurator of `/configure` (src/configurator/): a page of `npm start`, not part of any widget, so
  * a bundle of its own in `{outDir}/configure/`.
  */
@@ -194,6 +218,7 @@ export default defineConfig(() => {
       guidesPlugin(),
       ...shared.plugins!,
       perElementEntries(),
+      classicEmbedBundle(),
       configuratorBundle(),
     ],
     build: {

@@ -81,9 +81,11 @@ export const CHUNK_CEILING_BYTES = 3 * 1024;
  widget's least height until the visitor acts in it or its width changes (a hold a line taller than the
  content, as the configurator's 8 px sampling and a site's own fonts make it, no longer moves the page up at
  load): 0.16 KiB, 3,630 B. Issue 48: the letters typed in a search field before the code, and its Enter,
- given to the code's field (none lost), and a topic chip's press asking its data at once: 0.12 KiB, 3,758 B.)
+ given to the code's field (none lost), and a topic chip's press asking its data at once: 0.12 KiB, 3,758 B.
+ Issue 49: one loader per page however many copies come (two URLs, or the classic embed.js beside it):
+ 0.04 KiB.)
  */
-export const LOADER_CEILING_BYTES = 3.7 * 1024;
+export const LOADER_CEILING_BYTES = 3.75 * 1024;
 
 /** Issue 22's budgets for what a page loads before any interaction: one element's entry, and all four. */
 export const ELEMENT_GOAL_BYTES = 12 * 1024;

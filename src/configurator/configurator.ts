@@ -9,6 +9,7 @@ import { ATTRIBUTE_LABELS, ELEMENT_LABELS, PROPERTY_LABELS } from './labels.ts';
 import type { AttributeSpec, CssPropertySpec, ElementSpec } from './specs.ts';
 import { SpecsController } from './specs-controller.ts';
 import { allowSettings, siteOrigin } from './allow-site.ts';
+import { BUILDERS, builderById, type Builder } from './builders.ts';
 import { ownerSettings, reviewIds } from './owner-settings.ts';
 import { DEFAULT_PROXY_MOUNT } from '../api/protocol.ts';
 import {
@@ -28,7 +29,7 @@ import {
   type PageContext,
 } from './state.ts';
 import { contrastRatio } from './contrast.ts';
-import { holdOf, measureHeights, styleHash, type Hold } from './hold.ts';
+import { holdOf, measureHeights, styleHash, type Hold, type HoldSample } from './hold.ts';
 import { prose } from './reference.ts';
 
 /** What each card part a visitor sees is called in the controls. */
@@ -78,7 +79,7 @@ export class RwConfigurator extends LitElement {
    * The space the widget holds until it arrives (hold.ts), measured in the preview for the snippet it was
    * made from (`for`: the snippet without a hold), and the hash a strict CSP allows its `<style>` by.
    */
-  measured?: { for: string; hold?: Hold; hash?: string };
+  measured?: { for: string; hold?: Hold; hash?: string; heights?: HoldSample[] };
 
   /** The proxy's public URL: the server this page came from, which the snippet's addresses name. */
   private readonly origin = location.origin;
@@ -113,10 +114,26 @@ export class RwConfigurator extends LitElement {
     return this.measured?.for === this.bareSnippet ? this.measured.hold : undefined;
   }
 
-  /** The snippet for the current state, holding the widget's space once it has been measured. */
+  /** Where the owner will paste it (builders.ts). */
+  private get builder(): Builder {
+    return builderById(this.state!.builder);
+  }
+
+  /**
+   * The snippet for the current state in the form the chosen builder takes, holding the widget's space
+   * once it has been measured (but in a builder's frame, which holds it).
+   */
   get snippet(): string {
     const script = new URL(this.script, location.href).href;
-    return snippetOf(this.state!, this.spec, script, this.origin, this.hold);
+    const { form } = this.builder;
+    return snippetOf(
+      this.state!,
+      this.spec,
+      script,
+      this.origin,
+      form === 'frame' ? undefined : this.hold,
+      form,
+    );
   }
 
   private commit(next: ConfiguratorState, notice = ''): void {
@@ -187,10 +204,11 @@ export class RwConfigurator extends LitElement {
     }
     await page.fonts.ready;
     if (frame.contentDocument !== page || this.bareSnippet !== made) return;
-    const hold = holdOf(this.state!.tag, this.state!.attributes, measureHeights(widget));
+    const heights = measureHeights(widget);
+    const hold = holdOf(this.state!.tag, this.state!.attributes, heights);
     const style = styleOf(this.state!, this.spec, hold);
     const hash = style ? await styleHash(style) : undefined;
-    if (this.bareSnippet === made) this.measured = { for: made, hold, hash };
+    if (this.bareSnippet === made) this.measured = { for: made, hold, hash, heights };
   }
 
   override disconnectedCallback(): void {
@@ -299,8 +317,15 @@ export class RwConfigurator extends LitElement {
               @load=${this.fitPreview}
             ></iframe>
           </div>
+          ${this.renderBuilder(snippet)}
           <label for="snippet" class="heading">Your snippet</label>
-          <p class="hint" id="snippet-hint">Paste it where the widget goes. ${this.renderHoldHint()}</p>
+          <p class="hint" id="snippet-hint">
+            ${
+              this.builder.form === 'frame'
+                ? 'A whole page: the builder shows it in a frame, which keeps its space.'
+                : html`Paste it where the widget goes. ${this.renderHoldHint()}`
+            }
+          </p>
           <textarea
             id="snippet"
             readonly
@@ -467,6 +492,67 @@ export class RwConfigurator extends LitElement {
       </div>`;
   }
 
+  /**
+   * "Where will you paste it?": the builder, its steps, what to know, the frame's height where it shows
+   * the widget in one, and a code field's length limit checked against the snippet.
+   */
+  private renderBuilder(snippet: string) {
+    const builder = this.builder;
+    const over = builder.maxCharacters !== undefined && snippet.length > builder.maxCharacters;
+    return html`<fieldset class="builder">
+      <legend>Where will you paste it?</legend>
+      <label class="field"
+        >Site builder
+        <select
+          id="builder"
+          @change=${(event: Event) =>
+            this.commit({ ...this.state!, builder: (event.target as HTMLSelectElement).value })}
+        >
+          ${BUILDERS.map(
+            (candidate) =>
+              html`<option value=${candidate.id} .selected=${candidate.id === builder.id}>
+                ${candidate.name}
+              </option>`,
+          )}
+        </select></label
+      >
+      <ol class="steps">
+        ${builder.steps.map((step) => html`<li>${prose(step)}</li>`)}
+      </ol>
+      ${builder.form === 'frame' ? html`<p class="hint">${this.frameHeightAdvice()}</p>` : nothing}
+      <ul class="hint">
+        ${builder.notes.map((note) => html`<li>${prose(note)}</li>`)}
+      </ul>
+      ${
+        builder.maxCharacters === undefined
+          ? nothing
+          : html`<p class="status" role=${over ? 'alert' : nothing}>
+              ${
+                over
+                  ? `The snippet is ${snippet.length.toLocaleString('en')} characters, over the ${builder.maxCharacters.toLocaleString('en')} ${builder.name} takes: turn off a colour or two, or paste the script once in the site's custom code.`
+                  : `${snippet.length.toLocaleString('en')} characters, within the ${builder.maxCharacters.toLocaleString('en')} ${builder.name} takes.`
+              }
+            </p>`
+      }
+    </fieldset>`;
+  }
+
+  /** The height to give a builder's frame: a list's any (it scrolls inside), anything else its own. */
+  private frameHeightAdvice(): string {
+    const { tag, attributes } = this.state!;
+    if ((tag === 'review-list' || tag === 'post-list') && attributes.layout !== 'carousel')
+      return 'Give the frame any height: the list scrolls inside it (600 px shows two or three reviews).';
+    const heights = this.measured?.for === this.bareSnippet ? this.measured.heights : undefined;
+    if (!heights?.length) return 'Give the frame the widget’s height: measuring it in the preview…';
+    const at = (width: number) =>
+      Math.ceil(
+        heights.reduce((best, sample) =>
+          Math.abs(sample.width - width) < Math.abs(best.width - width) ? sample : best,
+        ).height + 16,
+      );
+    return `Give the frame the widget’s height (with 8 px around it): ${at(390)} px at 390 px wide, ${at(768)} px at 768 px, ${at(1280)} px at 1280 px.`;
+  }
+
   /** The origin the site owner must allow on the proxy, and the setting for each way of running it. */
   private renderAllowSite() {
     const read = siteOrigin(this.site);
@@ -494,20 +580,41 @@ export class RwConfigurator extends LitElement {
         @change=${(event: Event) => (this.site = (event.target as HTMLInputElement).value)}
       />
       <p id="site-note" role="status" class="status">${problem || note}</p>
+      ${this.renderOrigins(origin && origin !== this.origin ? origin : undefined)}
+    </fieldset>`;
+  }
+
+  /**
+   * What the proxy must allow for the chosen builder: the site's address where its pages send the
+   * requests, and the builder's own hosts (its frames, its previews); then the setting for each way of
+   * running the proxy. A host named after a site not typed yet is shown, not written into the setting.
+   */
+  private renderOrigins(site: string | undefined) {
+    const builder = this.builder;
+    const needed = [
+      ...(site && builder.siteSends ? [{ origin: site, why: 'your site' }] : []),
+      ...builder.origins(site ? new URL(site) : undefined),
+    ];
+    const written = needed.map(({ origin }) => origin).filter((origin) => !origin.includes('<'));
+    if (!needed.length) return nothing;
+    return html`<ul class="origins">
+        ${needed.map(({ origin, why }) => html`<li><code>${origin}</code>: ${why}</li>`)}
+      </ul>
       ${
-        origin && origin !== this.origin
-          ? html`<p>Allow it on the proxy, then restart or deploy it again:</p>
+        written.length
+          ? html`<p>
+                Allow ${written.length === 1 ? 'it' : 'them'} on the proxy, then restart or deploy it again:
+              </p>
               <dl class="settings">
-                ${allowSettings(origin).map(
+                ${allowSettings(written.join(',')).map(
                   ({ where, setting }) =>
                     html`<dt>${where}</dt>
                       <dd><code>${setting}</code></dd>`,
                 )}
               </dl>
-              <p class="hint">Several sites: separate them with commas.</p>`
+              <p class="hint">Other sites too: add them, separated by commas.</p>`
           : nothing
-      }
-    </fieldset>`;
+      }`;
   }
 
   /**

@@ -8,6 +8,7 @@ import { FRAGMENT_ATTRIBUTES, fragmentUrl, type FragmentTag } from '../api/fragm
 import { escapeAttribute } from '../api/html.ts';
 import { DEFAULT_PROXY_MOUNT } from '../api/protocol.ts';
 import type { Hold } from './hold.ts';
+import { BUILDERS, type SnippetForm } from './builders.ts';
 import type { AttributeSpec, ElementSpec } from './specs.ts';
 
 export const PAGE_WIDTHS = [360, 390, 768, 1280] as const;
@@ -30,6 +31,8 @@ export interface ConfiguratorState {
   /** The parts of each card the owner turned off ({@link CARD_PARTS}), none when absent. */
   hidden?: string[];
   page: PageContext;
+  /** Where the owner will paste it (builders.ts), plain HTML when absent. */
+  builder?: string;
 }
 
 /**
@@ -154,6 +157,7 @@ export function snippetOf(
   scriptUrl: string,
   origin: string,
   hold?: Hold,
+  form: SnippetForm = 'page',
 ): string {
   const attributes = spec.attributes
     .filter((attribute) => attribute.name in state.attributes)
@@ -165,10 +169,51 @@ export function snippetOf(
         : ` ${name}="${escapeAttribute(value)}"`;
     })
     .join('');
+  const preload = preloadOf(state, scriptUrl, origin);
+  const script = `<script type="module" src="${escapeAttribute(scriptUrl)}"></script>\n`;
+  if (form === 'frame') return frameDocument(state, spec, `${preload}${script}`, attributes);
   const text = styleOf(state, spec, hold);
   const style = text ? `<style>${text}</style>\n` : '';
   const child = hold ? `<rw-hold class="${hold.className}" aria-hidden="true"></rw-hold>` : '';
-  return `${preloadOf(state, scriptUrl, origin)}<script type="module" src="${escapeAttribute(scriptUrl)}"></script>\n${style}<${spec.tag}${attributes}>${child}</${spec.tag}>\n`;
+  // A host without module scripts: the classic entry beside the loader, which loads the same loader.
+  const loads =
+    form === 'classic' && /\/loader\.js$/.test(scriptUrl)
+      ? `<script src="${escapeAttribute(new URL('embed.js', scriptUrl).href)}"></script>\n`
+      : script;
+  return `${preload}${loads}${style}<${spec.tag}${attributes}>${child}</${spec.tag}>\n`;
+}
+
+/**
+ * The snippet as a frame of a builder's shows it (Wix's Embed HTML, Google Sites, Framer's Embed): a whole
+ * document of a fixed size the owner sets, in standards mode, whose widget fits it: a list (but a
+ * carousel) scrolls inside itself rather than being cut off (the page itself never scrolls), anything else
+ * is centred. No hold: the frame
+ * keeps the space. (`100vh`, not `100%`: it is the frame's height in quirks mode too, should a builder
+ * drop the doctype.)
+ */
+function frameDocument(
+  state: ConfiguratorState,
+  spec: ElementSpec,
+  head: string,
+  attributes: string,
+): string {
+  const scrolls =
+    (spec.tag === 'review-list' || spec.tag === 'post-list') && state.attributes.layout !== 'carousel';
+  const fit = scrolls
+    ? // (Positioned: what the list positions inside it, its visually hidden texts, is clipped with it.)
+      `${spec.tag} { display: block; position: relative; box-sizing: border-box; height: 100vh; margin: 0; overflow: auto; padding: 8px }`
+    : 'body { display: grid; min-height: 100vh; place-items: center; box-sizing: border-box; padding: 8px }';
+  const own = styleOf(state, spec);
+  return `<!doctype html>
+<html lang="${escapeAttribute(state.page.lang)}" dir="${state.page.dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+${head}<style>
+  html, body { margin: 0 }
+  ${fit}${own ? own.replace(/\n$/, '') : ''}
+</style></head>
+<body><${spec.tag}${attributes}></${spec.tag}></body>
+</html>
+`;
 }
 
 /**
@@ -253,6 +298,7 @@ export function searchOf(state: ConfiguratorState): string {
     if (name !== 'endpoint') params.append(`a.${name}`, value);
   for (const [name, value] of Object.entries(state.properties)) params.append(`p.${name}`, value);
   if (state.hidden?.length) params.append('hide', state.hidden.join(','));
+  if (state.builder && state.builder !== BUILDERS[0]!.id) params.append('b', state.builder);
   return `?${params}`;
 }
 
@@ -289,7 +335,10 @@ export function stateFromSearch(
     else if (key.startsWith('a.')) state.attributes[key.slice(2)] = value;
     else if (key.startsWith('p.')) state.properties[key.slice(2)] = value;
     else if (key === 'hide') state.hidden = value.split(',').filter(Boolean);
-    else if (!['el', 'w', 'scheme', 'dir', 'lang'].includes(key)) dropped.push(`${key}: not a setting`);
+    else if (key === 'b') {
+      if (BUILDERS.some((builder) => builder.id === value)) state.builder = value;
+      else dropped.push(`b=${value}: one of ${BUILDERS.map((builder) => builder.id).join(', ')}`);
+    } else if (!['el', 'w', 'scheme', 'dir', 'lang'].includes(key)) dropped.push(`${key}: not a setting`);
   }
   const read = normalise(state, specs);
   return { state: read.state, dropped: [...dropped, ...read.dropped] };

@@ -531,8 +531,16 @@ function counterpart(
   );
 }
 
-// Widgets added later (a framework's render, a late include) are found too.
-new MutationObserver((records) => {
-  for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) find(node);
-}).observe(document.documentElement, { childList: true, subtree: true });
-find(document);
+// One loader per page, however many copies come (`loader.js` and `loader.js?v=2`, two builders' blocks):
+// the first to run claims the name `rw-loader` in the page's element registry (the registry is the page's
+// own record of what is defined once; no global is written) and the others stand down, where a second
+// would ask each widget's HTML again and do a visitor's early clicks twice.
+if (!customElements.get('rw-loader')) {
+  customElements.define('rw-loader', class extends HTMLElement {});
+  // Widgets added later (a framework's render, a late include, a page swap) are found too.
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes) if (node instanceof Element) find(node);
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  find(document);
+}
