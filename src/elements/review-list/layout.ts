@@ -73,9 +73,10 @@ export class LayoutPart implements ReactiveController {
           </ol>`
         : html`<div class="items ${layout}" aria-hidden="true">${cards}</div>`;
     }
-    // A view never holds more than `per-view` slides, nor more than there are (no empty slots).
+    // A view never holds more than `per-view` slides, nor more than the list has (no empty slots): all of
+    // it, not the slides loaded so far, or every card would narrow when the next page comes in.
     // (the `cap-n` classes of layout.styles.ts go up to per-view's largest)
-    const cap = Math.min(this.host.perView ?? PER_VIEW.max, cards.length);
+    const cap = Math.min(this.host.perView ?? PER_VIEW.max, Math.max(cards.length, context?.total ?? 0));
     const capClass = cap < PER_VIEW.max ? `cap-${cap}` : '';
     const position = (index: number) =>
       context!.t.mediaPosition(

@@ -172,6 +172,31 @@ describe('review-list layouts', () => {
       expect(new Set(slides(element).map((slide) => slide.name)).size).to.equal(12);
     });
 
+    it('a first page smaller than a view: its cards already have the width they keep when the next comes', async () => {
+      // Page 2 held: the carousel asks for it at once (its end is in view), and the first page stays alone.
+      const held = api.hold('reviews', (url) => url.searchParams.get('page') === '2');
+      const element = await placeList(
+        api,
+        'review-list',
+        { layout: 'carousel', limit: '2', controls: 'none' },
+        { wait: false, wrapper: { style: 'width: 900px' } },
+      );
+      await api.waitForRequests('reviews', 2);
+      await waitUntil(
+        () =>
+          $$(element, '.slide').length === 2 && $(element, '.track').style.getPropertyValue('--_fit') === '3',
+        'the first page, measured',
+      );
+      const widthOf = () => $$(element, '.slide')[0]!.getBoundingClientRect().width;
+      const alone = widthOf();
+      const track = $(element, '.track').getBoundingClientRect().width;
+      // Three fit at 900 px: a third of the track each (less the gaps), not half of it for the two there are.
+      expect(alone).to.be.below(track / 2 - 20);
+      held.open();
+      await waitUntil(() => $$(element, '.slide').length === 4, 'the second page appended');
+      expect(Math.abs(widthOf() - alone)).to.be.below(1);
+    });
+
     it('with fewer reviews than a view holds: no empty slots, no copies', async () => {
       api.reply(
         'reviews',
