@@ -30,6 +30,16 @@ function section(builder: (typeof BUILDERS)[number]): string {
     '',
     ...builder.steps.map((step, index) => `${index + 1}. ${step}`),
     '',
+    ...(builder.appBlock
+      ? [
+          `**Or with our app blocks** (no snippet; the settings are the same, checked by ${builder.name}'s own theme checker in the tests):`,
+          '',
+          ...builder.appBlock.steps.map((step, index) => `${index + 1}. ${step}`),
+          '',
+          `The spaces kept while loading are the widget's heights, which the configurator measures: on phones, and from ${builder.appBlock.breakpoint} px wide.`,
+          '',
+        ]
+      : []),
     '**Allow on the proxy** (`ALLOWED_ORIGINS`):',
     '',
     ...(allow.length ? allow.map((line) => `- ${line}`) : ['- nothing more than your site’s address']),
@@ -48,9 +58,15 @@ export function siteBuildersDoc(): string {
 Each builder takes a widget its own way. The configurator (\`/configure\`, "Where will you paste it?") writes
 the snippet in the form the chosen builder takes, lists its steps, and writes the origins to allow on the
 proxy; this page says the same, builder by builder. Everything here was read from each builder's public
-documentation and emulated offline in the tests (test/e2e/site-builders.test.ts: the builder's hosts, its
-frames and their sandbox flags, quirks mode, a classic script, require.js); what could not be tried without
-an account is said under each builder.
+documentation and emulated offline in the tests, on each builder's own host names: every in-page builder's
+snippet in the first screen of a phone, with nothing moving and nothing failing (under a strict
+Content-Security-Policy where the owner may send one); the frames of Wix, Google Sites and Framer with their
+sandbox flags, fixed sizes and quirks mode, in Chromium, Firefox and WebKit; a classic script and require.js;
+Shopify's theme editor re-rendering a section and Squarespace's Ajax loading swapping the page, three times
+over, with no rotation timer or listener left behind (test/e2e/site-builders.test.ts,
+site-builders-engines.test.ts); the Shopify app blocks through Shopify's own theme checker and rendered as
+Liquid (test/node/shopify-extension.test.ts). What could not be tried without an account is said under each
+builder.
 
 ${BUILDERS.map((builder) => `- [${builder.name}](#${builder.name.toLowerCase().replaceAll(' ', '-')})`).join('\n')}
 

@@ -6,45 +6,17 @@
 //                                                          languages/review-widgets.pot
 //   node --import tsx scripts/wordpress-plugin.ts --zip    the same, then dist/review-widgets-wordpress.zip
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
-import { FRAGMENT_ATTRIBUTES, type FragmentTag } from '../src/api/fragment-attributes.ts';
 import { ELEMENT_ORDER } from '../src/configurator/elements.ts';
-import { ATTRIBUTE_LABELS, ELEMENT_LABELS } from '../src/configurator/labels.ts';
-import { readSpecs, type ElementSpec, type Manifest } from '../src/configurator/specs.ts';
-import { buildManifest } from './manifest.mjs';
+import { readSpecs, type Manifest } from '../src/configurator/specs.ts';
+import { blockControls, freshManifest, json, zipFolder } from './widget-controls.ts';
+
+export { blockControls, freshManifest };
 
 export const PLUGIN_DIR = 'wordpress/review-widgets';
 export const PLUGIN_ZIP = 'dist/review-widgets-wordpress.zip';
-
-/**
- * What the block and the shortcode offer for each widget: the configurator's controls of every attribute
- * the fragment route renders, but `endpoint` (the plugin's setting: the proxy's address). The PHP allow-lists
- * the shortcode's and the block's attributes by this file, and the editor draws its controls from it.
- */
-export function blockControls(specs: ElementSpec[]) {
-  return {
-    widgets: specs.map((spec) => {
-      const rendered: readonly string[] = FRAGMENT_ATTRIBUTES[spec.tag as FragmentTag];
-      return {
-        tag: spec.tag,
-        label: ELEMENT_LABELS[spec.tag] ?? spec.tag,
-        attributes: spec.attributes
-          .filter((attribute) => rendered.includes(attribute.name) && attribute.name !== 'endpoint')
-          .map((attribute) => ({
-            name: attribute.name,
-            label: ATTRIBUTE_LABELS[attribute.name] ?? attribute.name,
-            help: attribute.description.replace(/`/g, ''),
-            control: attribute.control,
-            ...(attribute.default ? { default: attribute.default } : {}),
-          })),
-      };
-    }),
-  };
-}
 
 /** block.json: one block whose `widget` is one of the elements and whose `settings` are its attributes. */
 export function blockJson() {
@@ -69,8 +41,6 @@ export function blockJson() {
     editorScript: 'review-widgets-editor',
   };
 }
-
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
  * block/hold.js: the configurator's hold (src/configurator/hold.ts: `measureHeights`, `holdOf`) as a plain
@@ -170,16 +140,6 @@ export function generatedFiles(manifest: Manifest): Record<string, string> {
   };
 }
 
-/** The manifest analysed afresh from the sources (in a folder of its own). */
-export function freshManifest(): Manifest {
-  const dir = mkdtempSync(join(tmpdir(), 'rw-wp-manifest-'));
-  try {
-    return buildManifest(dir) as Manifest;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** Where block/hold.js is written (built from the source, not kept in git: .gitignore). */
 export const HOLD_SCRIPT = `${PLUGIN_DIR}/block/hold.js`;
 
@@ -189,17 +149,7 @@ export const HOLD_SCRIPT = `${PLUGIN_DIR}/block/hold.js`;
  */
 export function zipPlugin(zip = PLUGIN_ZIP): string {
   writeFileSync(HOLD_SCRIPT, holdScript());
-  const target = resolve(zip);
-  mkdirSync(resolve(target, '..'), { recursive: true });
-  rmSync(target, { force: true });
-  try {
-    execFileSync('zip', ['-q', '-r', '-X', target, 'review-widgets'], { cwd: 'wordpress', stdio: 'inherit' });
-  } catch (error) {
-    throw new Error(
-      `packing the plugin needs the zip program (Debian/Ubuntu: apt-get install zip): ${error}`,
-    );
-  }
-  return target;
+  return zipFolder('wordpress', 'review-widgets', zip, 'the plugin');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

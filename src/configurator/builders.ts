@@ -39,6 +39,12 @@ export interface Builder {
   notes: readonly string[];
   /** What could not be tried without an account. */
   untested?: string;
+  /**
+   * A block of ours the builder's editor offers instead of a pasted snippet (Shopify's theme app extension,
+   * shopify/): the steps to add it, and the width from which its second hold applies (the builder's
+   * themes' own breakpoint): the block holds the measured height below it and from it.
+   */
+  appBlock?: { steps: readonly string[]; breakpoint: number };
 }
 
 /** Wix's Embed HTML frame host for a site: its host name, dots as dashes, under filesusr.com. */
@@ -143,9 +149,18 @@ export const BUILDERS: readonly Builder[] = [
       },
     ],
     siteSends: true,
+    appBlock: {
+      steps: [
+        'Add the Review widgets theme app extension to your app (`shopify/review-widgets/`, packed by `npm run shopify:zip`) and deploy it.',
+        'Online Store → Themes → Customize → Add block → Apps → Reviews (or Rating summary, Business card, Posts); the floating badge is under Theme settings → App embeds.',
+        'In the block: Review proxy address, the settings you chose here, and the two spaces kept while loading (below).',
+      ],
+      breakpoint: 750,
+    },
     notes: [
       'Also allow `https://<your-shop>.myshopify.com` if visitors reach it; the theme editor runs on it.',
       'The theme editor re-renders a section without running its scripts again: the widgets start anyway.',
+      'The app blocks add one script, the light loader from your proxy (under 4 KiB gzip; Shopify suggests at most 10 KB per app-block script), and nothing without an https:// proxy address.',
     ],
   },
   {

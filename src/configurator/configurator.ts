@@ -520,6 +520,15 @@ export class RwConfigurator extends LitElement {
         ${builder.steps.map((step) => html`<li>${prose(step)}</li>`)}
       </ol>
       ${builder.form === 'frame' ? html`<p class="hint">${this.frameHeightAdvice()}</p>` : nothing}
+      ${
+        builder.appBlock
+          ? html`<p class="hint">Or, without a snippet, with our app blocks:</p>
+              <ol class="steps" id="app-block-steps">
+                ${builder.appBlock.steps.map((step) => html`<li>${prose(step)}</li>`)}
+              </ol>
+              <p class="hint" id="app-block-hold">${this.appBlockHoldAdvice(builder.appBlock.breakpoint)}</p>`
+          : nothing
+      }
       <ul class="hint">
         ${builder.notes.map((note) => html`<li>${prose(note)}</li>`)}
       </ul>
@@ -537,20 +546,35 @@ export class RwConfigurator extends LitElement {
     </fieldset>`;
   }
 
+  /** The widget's height measured in the preview nearest `width` (none until measured). */
+  private measuredHeightAt(width: number): number | undefined {
+    const heights = this.measured?.for === this.bareSnippet ? this.measured.heights : undefined;
+    if (!heights?.length) return undefined;
+    return Math.ceil(
+      heights.reduce((best, sample) =>
+        Math.abs(sample.width - width) < Math.abs(best.width - width) ? sample : best,
+      ).height,
+    );
+  }
+
   /** The height to give a builder's frame: a list's any (it scrolls inside), anything else its own. */
   private frameHeightAdvice(): string {
     const { tag, attributes } = this.state!;
     if ((tag === 'review-list' || tag === 'post-list') && attributes.layout !== 'carousel')
       return 'Give the frame any height: the list scrolls inside it (600 px shows two or three reviews).';
-    const heights = this.measured?.for === this.bareSnippet ? this.measured.heights : undefined;
-    if (!heights?.length) return 'Give the frame the widget’s height: measuring it in the preview…';
-    const at = (width: number) =>
-      Math.ceil(
-        heights.reduce((best, sample) =>
-          Math.abs(sample.width - width) < Math.abs(best.width - width) ? sample : best,
-        ).height + 16,
-      );
+    if (this.measuredHeightAt(390) === undefined)
+      return 'Give the frame the widget’s height: measuring it in the preview…';
+    const at = (width: number) => this.measuredHeightAt(width)! + 16;
     return `Give the frame the widget’s height (with 8 px around it): ${at(390)} px at 390 px wide, ${at(768)} px at 768 px, ${at(1280)} px at 1280 px.`;
+  }
+
+  /** An app block's two holds: the widget's height on a phone, and at the narrowest width from `breakpoint`. */
+  private appBlockHoldAdvice(breakpoint: number): string {
+    if (this.state!.attributes.floating !== undefined)
+      return 'A floating badge keeps no space: it is the app embed, with no spaces to set.';
+    const phone = this.measuredHeightAt(390);
+    if (phone === undefined) return 'Space kept while loading: measuring it in the preview…';
+    return `Space kept while loading: ${phone} px on phones, ${this.measuredHeightAt(breakpoint)} px from ${breakpoint} px wide.`;
   }
 
   /** The origin the site owner must allow on the proxy, and the setting for each way of running it. */

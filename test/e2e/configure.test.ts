@@ -202,3 +202,49 @@ test('/configure: a card part turned off is hidden in the preview and by the sni
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('/configure: where it is pasted: Shopify’s steps, its origins with the preview pattern, the app block’s measured spaces; Wix a whole page in a frame and its height', async () => {
+  const page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems = pageProblems(page);
+  await page.goto(`${running.app.url}/configure/?el=rating-summary&a.layout=badge`);
+  const controls = configurator(page);
+  await snippet(page);
+  await controls.getByLabel('Site builder').selectOption('shopify');
+  assert.equal(new URL(page.url()).searchParams.get('b'), 'shopify');
+  const steps = await controls.locator('ol.steps').first().allInnerTexts();
+  assert.match(steps.join('\n'), /Add section → Custom Liquid/);
+  assert.match(await controls.locator('#app-block-steps').innerText(), /Add block → Apps → Reviews/);
+  // The app block's two spaces are the badge's measured heights, as the snippet's hold has them.
+  const hold = await controls.locator('#app-block-hold').innerText();
+  const [, phone, wide] =
+    /Space kept while loading: (\d+) px on phones, (\d+) px from 750 px wide\./.exec(hold) ?? [];
+  assert.ok(Number(phone) > 20 && Number(wide) > 20, hold);
+  const held = await snippet(page);
+  assert.match(
+    held,
+    new RegExp(`padding-top: (calc\\()?${phone}px`),
+    `the snippet's hold starts at ${phone} px`,
+  );
+  await controls.getByLabel("Your site's address").fill('https://shop.example.com');
+  await controls.getByLabel("Your site's address").press('Enter');
+  await controls.locator('dl.settings code').first().filter({ hasText: 'shopifypreview' }).waitFor();
+  assert.equal(
+    await controls.locator('dl.settings code').first().innerText(),
+    'ALLOWED_ORIGINS=https://shop.example.com,https://*.shopifypreview.com',
+  );
+
+  await controls.getByLabel('Site builder').selectOption('wix');
+  const framed = await snippet(page);
+  assert.match(framed, /^<!doctype html>/);
+  assert.ok(!framed.includes('rw-hold'), 'a frame holds its own space');
+  await controls
+    .locator('.builder p.hint')
+    .filter({ hasText: 'Give the frame the widget’s height' })
+    .waitFor();
+  assert.match(
+    await controls.locator('.builder p.hint').first().innerText(),
+    /\d+ px at 390 px wide, \d+ px at 768 px, \d+ px at 1280 px\./,
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -38,21 +38,28 @@ export interface EngineOptions {
   /** `false`: the page's own scripts never run (a visitor with JavaScript off); the driver's `evaluate`
    * still does, as a visitor's hands: a link's `click()`, a form's `requestSubmit()` work as in HTML. */
   javaScript?: boolean;
+  /**
+   * An HTTP proxy (`http://127.0.0.1:port`) every request but those to localhost goes through: how a test
+   * gives made-up host names (a site builder's) to an engine that cannot map names to this machine.
+   */
+  httpProxy?: string;
 }
 
 /** Opens `engine`; at `viewport` where a test asks for one (else the driver's own default). */
 export async function openEngine(
   engine: Engine,
   viewport?: Viewport,
-  { javaScript = true }: EngineOptions = {},
+  { javaScript = true, httpProxy }: EngineOptions = {},
 ): Promise<EnginePage> {
-  if (engine === 'webkit') return openWebKit(viewport, javaScript);
+  if (engine === 'webkit') return openWebKit(viewport, javaScript, httpProxy);
+  const proxy = httpProxy ? new URL(httpProxy) : undefined;
   const browser = await puppeteer.launch(
     engine === 'chromium'
       ? {
           browser: 'chrome',
           executablePath: findChromium(),
-          args: CHROMIUM_FOREGROUND_ARGS, // the lazy start needs frames
+          // The lazy start needs frames; Chromium bypasses a proxy for loopback by itself.
+          args: [...CHROMIUM_FOREGROUND_ARGS, ...(proxy ? [`--proxy-server=${proxy.href}`] : [])],
           headless: true,
           ...(viewport && { defaultViewport: viewport }),
         }
@@ -61,7 +68,15 @@ export async function openEngine(
           executablePath: FIREFOX_PATH,
           headless: true,
           ...(viewport && { defaultViewport: viewport }),
-          ...(!javaScript && { extraPrefsFirefox: { 'javascript.enabled': false } }),
+          extraPrefsFirefox: {
+            ...(!javaScript && { 'javascript.enabled': false }),
+            // (Firefox never sends localhost through a proxy: network.proxy.allow_hijacking_localhost.)
+            ...(proxy && {
+              'network.proxy.type': 1,
+              'network.proxy.http': proxy.hostname,
+              'network.proxy.http_port': Number(proxy.port),
+            }),
+          },
         },
   );
   const page = await browser.newPage();
@@ -104,7 +119,11 @@ async function poll(engine: Engine, ask: () => Promise<unknown>, what: string, t
   }
 }
 
-async function openWebKit(viewport: Viewport | undefined, javaScript: boolean): Promise<EnginePage> {
+async function openWebKit(
+  viewport: Viewport | undefined,
+  javaScript: boolean,
+  httpProxy: string | undefined,
+): Promise<EnginePage> {
   const driver = await startWebKitDriver();
   try {
     const options = WEBKIT_CAPABILITIES['webkitgtk:browserOptions'];
@@ -119,7 +138,13 @@ async function openWebKit(viewport: Viewport | undefined, javaScript: boolean): 
         'webkitgtk:browserOptions': {
           ...options,
           // (A WebKitSettings property as MiniBrowser's option: the page's scripts off, WebDriver's on.)
-          args: javaScript ? options.args : [...options.args, '--enable-javascript-markup=false'],
+          args: [
+            ...options.args,
+            ...(javaScript ? [] : ['--enable-javascript-markup=false']),
+            ...(httpProxy
+              ? [`--proxy=${httpProxy}`, '--ignore-host=localhost', '--ignore-host=127.0.0.1']
+              : []),
+          ],
         },
       } as WebdriverIO.Capabilities,
     });

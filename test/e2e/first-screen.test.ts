@@ -18,7 +18,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { problemsHeard, settle, startHostSite, WIDGET_SELECTOR, type HostSite } from './embed-support.ts';
 import { ENGINES, openEngine, type Engine, type EnginePage, type Viewport } from './engines.ts';
-import { launchChromium, NAME_SHIM, startApp, type InProcessApp } from './support.ts';
+import { launchChromium, measuredSnippet, startApp, type InProcessApp } from './support.ts';
 
 let proxy: InProcessApp;
 let site: HostSite;
@@ -41,20 +41,9 @@ after(async () => {
  * snippet without a `<style>`: a floating badge holds no space).
  */
 async function configured(search: string, held = true): Promise<{ snippet: string; styleSrc: string }> {
-  const context = await chromium.newContext({ viewport: { width: 1400, height: 900 } });
-  await context.addInitScript(NAME_SHIM);
-  const page = await context.newPage();
-  await page.goto(`${proxy.url}/configure/?${search}`);
-  const configurator = page.locator('rw-configurator');
-  // The controls first (before the manifest is read there is no hint, so nothing is measuring yet).
-  await configurator.locator('#snippet').waitFor();
-  await configurator.locator('.measuring').waitFor({ state: 'detached' });
-  const snippet = await configurator.locator('#snippet').inputValue();
-  const hint = await configurator.locator('#snippet-hint').innerText();
-  await context.close();
-  const styleSrc = /style-src ('sha256-[A-Za-z0-9+/]+=*')/.exec(hint)?.[1] ?? '';
+  const { snippet, styleSrc } = await measuredSnippet(chromium, `${proxy.url}/configure/?${search}`);
   assert.equal(snippet.includes('<rw-hold class="rw-hold-'), held, `${search}: the hold in\n${snippet}`);
-  assert.equal(!!styleSrc, held, `${search}: the hash in the hint: ${hint}`);
+  assert.equal(!!styleSrc, held, `${search}: the hash in the hint`);
   return { snippet, styleSrc };
 }
 

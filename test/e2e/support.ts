@@ -206,3 +206,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
     );
   });
 }
+
+/**
+ * The snippet /configure/ at `url` gives once it has measured its widget (its hold in), and the
+ * `style-src` source its hint prints for it (`''` when it prints none).
+ */
+export async function measuredSnippet(
+  browser: Browser,
+  url: string,
+): Promise<{ snippet: string; styleSrc: string }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript(NAME_SHIM);
+  const page = await context.newPage();
+  await page.goto(url);
+  const configurator = page.locator('rw-configurator');
+  // The controls first (before the manifest is read there is no hint, so nothing is measuring yet).
+  await configurator.locator('#snippet').waitFor();
+  await configurator.locator('.measuring').waitFor({ state: 'detached' });
+  const snippet = await configurator.locator('#snippet').inputValue();
+  const hint = await configurator.locator('#snippet-hint').innerText();
+  await context.close();
+  return { snippet, styleSrc: /style-src ('sha256-[A-Za-z0-9+/]+=*')/.exec(hint)?.[1] ?? '' };
+}

@@ -258,6 +258,7 @@ $now    += 61;
 $html    = review_widgets_render( 'business-card', array( 'theme' => 'dark' ) );
 check( ! str_contains( $html, '<script>alert' ), 'an answer that is not the widget is never shown' );
 
+
 // --- The space an empty widget holds: the editor's measure (the configurator's holdOf), checked to be exactly that.
 $hold = array(
 	'className' => 'rw-hold-1x2y3z',
@@ -331,6 +332,45 @@ $actions['update_option_review_widgets_proxy']( 'https://r.example/widget-api', 
 check( array() === review_widgets_kept_copies() && ! isset( $store['options'][ REVIEW_WIDGETS_INDEX ] ) && ! isset( $store['transients'][ $key ] ), 'a new address: every copy, its transient and the index forgotten' );
 
 check( 300 === review_widgets_max_age( '' ) && 60 === review_widgets_max_age( 'max-age=5' ) && 86400 === review_widgets_max_age( 'public, max-age=999999' ), 'the cache time is the max-age within a minute and a day' );
+
+// --- The site's server token, and a refusal told to the owner rather than retried as an outage.
+$token = 'wp-Zk3q8V1xH2mN9pR4tY7uB0cE5fG6jL-a';
+check( $token === review_widgets_token_value( "  $token\n" ) && null === review_widgets_token_value( 'short' ) && null === review_widgets_token_value( str_repeat( 'a', 31 ) . ' ' . 'b' ), 'a token is 32 or more of the proxy\'s characters' );
+check( array() === review_widgets_server_headers( '', '203.0.113.1' ), 'no token: no headers at all' );
+check(
+	array(
+		'X-Review-Widgets-Server'  => $token,
+		'X-Review-Widgets-Visitor' => '2001:db8::5',
+	) === review_widgets_server_headers( $token, '2001:db8::5' ),
+	'a token, and the visitor it renders for'
+);
+check( array( 'X-Review-Widgets-Server' => $token ) === review_widgets_server_headers( $token, '203.0.113.1, 10.0.0.1' ), 'a visitor that is not one address is not named' );
+update_option( 'review_widgets_proxy', 'https://r.example/widget-api' );
+update_option( 'review_widgets_server_token', $token );
+$_SERVER['REMOTE_ADDR'] = '203.0.113.77';
+$now    += 61;
+$answers = array( $answer( 400, '{"error":"Bad Request","message":"limit must be at most 50."}', 'no-store' ) );
+$html    = review_widgets_render( 'review-list', array( 'limit' => '70' ) );
+$sent    = end( $requests )[1]['headers'];
+check( $token === $sent['X-Review-Widgets-Server'] && '203.0.113.77' === $sent['X-Review-Widgets-Visitor'] && 'text/html' === $sent['Accept'], 'the request carries the token and the visitor' );
+check( '<review-list endpoint="https://r.example/widget-api" limit="70"></review-list>' === $html, 'refused: the empty element (the browser shows the widget\'s own error)' );
+$refusal = $store['options'][ REVIEW_WIDGETS_REFUSAL ] ?? null;
+check( is_array( $refusal ) && str_contains( $refusal['message'], 'limit must be at most 50.' ) && str_contains( $refusal['message'], 'in the block or the shortcode' ) && 'review-list' === $refusal['widget'], 'the owner is told what the proxy refused, and where to fix it' );
+$refused_key = 'review_widgets_' . md5( end( $requests )[0] );
+check( REVIEW_WIDGETS_REFUSED_AFTER === $store['transients'][ $refused_key ][2] && REVIEW_WIDGETS_REFUSED_AFTER > REVIEW_WIDGETS_RETRY_AFTER, 'not asked again for longer than an outage\'s minute' );
+$asked   = count( $requests );
+$now    += 120;
+review_widgets_render( 'review-list', array( 'limit' => '70' ) );
+check( count( $requests ) === $asked, 'a refused widget costs the proxy nothing on the next pages' );
+$answers = array( $answer( 401, '{"error":"Unauthorized","message":"The x-review-widgets-server token is not one this proxy knows."}', 'no-store' ) );
+review_widgets_render( 'business-card', array( 'heading-level' => '3' ) );
+check( str_contains( $store['options'][ REVIEW_WIDGETS_REFUSAL ]['message'], 'server token' ), 'a 401: the token is what to fix' );
+check( ! review_widgets_check_result( 'https://r.example/widget-api', 'https://shop.example', array( 'status' => 401, 'body' => '{}' ) )['ok'], 'the settings check says a refused token too' );
+$answers = array( $answer( 200, $fragment ) );
+review_widgets_render( 'review-list', array( 'limit' => '9' ) );
+check( ! isset( $store['options'][ REVIEW_WIDGETS_REFUSAL ] ), 'a widget rendered again: the notice goes' );
+check( null === review_widgets_refusal( 500, '{}' ) && null === review_widgets_refusal( 503, '' ) && null === review_widgets_refusal( 429, '' ), 'an outage or a limit is not a setting to fix' );
+update_option( 'review_widgets_server_token', '' );
 
 echo "$checks checks, $failures failed\n";
 exit( $failures ? 1 : 0 );

@@ -18,6 +18,7 @@ import type { CacheResult } from './metrics.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { PageEnds } from './page-ends.ts';
 import { clientAddress } from './rate-limit.ts';
+import { SERVER_TOKEN_HEADER, serverClaim, VISITOR_HEADER } from './server-tokens.ts';
 import type { Responses } from './responses.ts';
 import type { CachedAnswer, ProxyAnswer, ProxyRequest } from './types.ts';
 import { heldBusiness } from './held-business.ts';
@@ -71,8 +72,13 @@ export class DataRoute {
     );
   }
 
-  /** Gate: a 429 when this client has no token left (its bucket is the fleet's, with a store). */
+  /**
+   * Gate: a 401 for a server token the proxy does not know; a 429 when this client has no token left
+   * (its bucket is the fleet's, with a store).
+   */
   rateLimited(request: ProxyRequest): Maybe<ProxyAnswer | undefined> {
+    if (this.serverOf(request).kind === 'refused')
+      return jsonError(401, 'Unauthorized', `The ${SERVER_TOKEN_HEADER} token is not one this proxy knows.`);
     if (this.config.perMinute <= 0) return undefined;
     return then(this.parts.gates.takeToken(this.clientOf(request)), (wait) => {
       if (wait <= 0) return undefined;
@@ -83,9 +89,22 @@ export class DataRoute {
     });
   }
 
-  /** The client's address as this proxy trusts it; fail closed: an unknown one is one shared client. */
+  /**
+   * The client's address as this proxy trusts it: the visitor a known server renders for, else the
+   * connection's; fail closed: an unknown one is one shared client.
+   */
   clientOf(request: ProxyRequest): string {
+    const server = this.serverOf(request);
+    if (server.kind === 'server' && server.visitor) return server.visitor;
     return clientAddress(request.header('x-forwarded-for'), request.clientAddress, this.config.trustProxy);
+  }
+
+  private serverOf(request: ProxyRequest) {
+    return serverClaim(
+      request.header(SERVER_TOKEN_HEADER),
+      request.header(VISITOR_HEADER),
+      this.config.serverTokens,
+    );
   }
 
   /** Answer from the cache: a fresh answer (synchronous), a page past its filter's end, or the upstream. */

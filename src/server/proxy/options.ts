@@ -8,6 +8,7 @@ import { REVIEW_ID } from '../../api/query.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { parseAllowedOrigins, type AllowedOrigins } from './origins.ts';
 import { NO_METRICS, type ProxyMetrics } from './metrics.ts';
+import { checkServerTokens } from './server-tokens.ts';
 import { DEFAULT_RETRY_BUDGET, type RetryBudgetConfig } from './retry-budget.ts';
 import type { ProxyStore } from './fleet/store.ts';
 
@@ -134,6 +135,13 @@ export interface ProxyOptions {
      * proxy saw). Never trust the header without a proxy that overwrites it.
      */
     trustProxy?: number;
+    /**
+     * Secrets of servers that render widgets for their visitors (the WordPress plugin; `SERVER_TOKENS`):
+     * a request presenting one in `X-Review-Widgets-Server` counts against the visitor it names in
+     * `X-Review-Widgets-Visitor` rather than the server's own address; one presenting another is refused
+     * (401). Each 32 to 256 characters (server-tokens.ts). Default: none.
+     */
+    serverTokens?: readonly string[];
   };
   /**
    * The review index (docs/search.md): every review of the business, kept fresh, answering `q`, `topic`,
@@ -257,6 +265,7 @@ export interface ResolvedOptions {
   maxRetryAfterMs: number;
   perMinute: number;
   trustProxy: number;
+  serverTokens: readonly string[];
   cdnMaxAgeSeconds?: number;
   html?: FragmentRenderer;
   index: ResolvedIndex;
@@ -351,6 +360,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     ),
     perMinute: whole(rate.perMinute, 60, 'rateLimit.perMinute', 0),
     trustProxy: whole(rate.trustProxy, 0, 'rateLimit.trustProxy', 0),
+    serverTokens: serverTokens(rate.serverTokens),
     cdnMaxAgeSeconds:
       options.cdnMaxAgeSeconds === undefined
         ? undefined
@@ -569,4 +579,12 @@ export function formatLogRecord(record: LogRecord): string {
 function logToConsole(record: LogRecord): void {
   if (record.type === 'request') console.log(formatLogRecord(record));
   else console[record.level](formatLogRecord(record));
+}
+
+/** `rateLimit.serverTokens`, checked (a problem names the entry's position, never its secret). */
+function serverTokens(tokens: readonly string[] | undefined): readonly string[] {
+  const list = tokens ?? [];
+  const problem = checkServerTokens(list);
+  if (problem) throw new ProxyConfigError(`rateLimit.serverTokens: ${problem}.`);
+  return list;
 }

@@ -4,6 +4,7 @@
  */
 import type { ProxyOptions } from '../proxy/index.ts';
 import { REVIEW_ID } from '../../api/query.ts';
+import { checkServerTokens } from '../proxy/server-tokens.ts';
 import { SAMPLE_MAX_REVIEWS, SAMPLE_REVIEW_COUNT } from '../../sample/dataset.ts';
 
 export interface ServerConfig {
@@ -100,6 +101,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       rateLimit: {
         perMinute: integer(env.RATE_LIMIT_PER_MINUTE, 60, 'RATE_LIMIT_PER_MINUTE', 0),
         trustProxy: trustProxy(env.TRUST_PROXY),
+        serverTokens: serverTokens(env.SERVER_TOKENS),
       },
       limits: {
         storeTimeoutMs: integer(env.REDIS_TIMEOUT_MS, 150, 'REDIS_TIMEOUT_MS', 1, 60_000),
@@ -240,6 +242,17 @@ function phrases(value: string | undefined, name: string, separator: string): st
     );
   }
   return items;
+}
+
+/** `SERVER_TOKENS`: the secrets of servers that render for their visitors, comma-separated (two while rotating). */
+function serverTokens(value: string | undefined): string[] {
+  const tokens = (value ?? '')
+    .split(',')
+    .map((token) => token.trim())
+    .filter(Boolean);
+  const problem = checkServerTokens(tokens);
+  if (problem) throw new ConfigError(`SERVER_TOKENS: ${problem}.`);
+  return tokens;
 }
 
 /** `TRUST_PROXY`: `true` (one proxy in front), `false`, or the number of trusted proxies. */

@@ -147,7 +147,8 @@ function notFound(): Response {
 
 /**
  * A tenant's options over the deployment's (the environment's cache, rate limit, trusted proxies, budget
- * and store bound), field by field. Its allowed origins are its own alone: another business's sites never read it.
+ * and store bound), field by field. Its allowed origins and server tokens are its own alone: another
+ * business's sites never read it.
  */
 function withDefaults(tenant: TenantOptions, config: ServerConfig): TenantOptions {
   const defaults = config.proxy;
@@ -156,7 +157,8 @@ function withDefaults(tenant: TenantOptions, config: ServerConfig): TenantOption
     allowedOrigins: tenant.allowedOrigins ?? [],
     upstreamMaxPerMinute: tenant.upstreamMaxPerMinute ?? defaults.upstreamMaxPerMinute,
     upstreamClientShare: tenant.upstreamClientShare ?? defaults.upstreamClientShare,
-    rateLimit: { ...defaults.rateLimit, ...tenant.rateLimit },
+    // Its server tokens are its own too: one business's server never speaks for another's visitors.
+    rateLimit: { ...defaults.rateLimit, serverTokens: [], ...tenant.rateLimit },
     cache: { ...defaults.cache, ...tenant.cache },
     limits: { ...defaults.limits, ...tenant.limits },
     index: { ...defaults.index, ...tenant.index },

@@ -239,6 +239,12 @@ function review_widgets_check_result( string $endpoint, string $site_origin, arr
 	}
 	$status = (int) ( $answer['status'] ?? 0 );
 	$data   = json_decode( (string) ( $answer['body'] ?? '' ), true );
+	if ( 401 === $status ) {
+		return array(
+			'ok'      => false,
+			'message' => (string) review_widgets_refusal( $status, (string) ( $answer['body'] ?? '' ) ),
+		);
+	}
 	if ( 403 === $status && is_array( $data ) && str_contains( (string) ( $data['message'] ?? '' ), 'Origin' ) ) {
 		return array(
 			'ok'      => false,
@@ -264,4 +270,58 @@ function review_widgets_check_result( string $endpoint, string $site_origin, arr
 		/* translators: 1: the proxy's address, 2: the HTTP status. */
 		'message' => sprintf( __( '%1$s answers (HTTP %2$d), but not as a review widgets proxy. The address is the proxy\'s, such as https://reviews.example.com/widget-api.', 'review-widgets' ), $endpoint, $status ),
 	);
+}
+
+/**
+ * The site's server token as the proxy takes them (its SERVER_TOKENS: 32 to 256 letters, digits or
+ * . _ ~ + / = -), or null.
+ *
+ * @param string $typed What the owner typed.
+ */
+function review_widgets_token_value( string $typed ): ?string {
+	$token = trim( $typed );
+	return 1 === preg_match( '#^[A-Za-z0-9._~+/=-]{32,256}$#', $token ) ? $token : null;
+}
+
+/**
+ * What this server tells the proxy about a request it makes for a visitor: its token, so the proxy counts
+ * the request against that visitor (by address) and not the whole site against this server's address.
+ * Nothing without a token; no visitor header for anything but an IP address.
+ *
+ * @param string $token   The server token ('' when none is set).
+ * @param string $visitor The visitor's address (REMOTE_ADDR).
+ */
+function review_widgets_server_headers( string $token, string $visitor ): array {
+	if ( '' === $token ) {
+		return array();
+	}
+	$headers = array( 'X-Review-Widgets-Server' => $token );
+	if ( false !== filter_var( $visitor, FILTER_VALIDATE_IP ) ) {
+		$headers['X-Review-Widgets-Visitor'] = $visitor;
+	}
+	return $headers;
+}
+
+/**
+ * A refusal the owner fixes in a setting, not an outage to wait out: the proxy's 400 (a widget's attribute
+ * it does not take) or 401 (this site's server token), with the proxy's own words; null for anything else.
+ *
+ * @param int    $status The proxy's HTTP status.
+ * @param string $body   Its body (`{"error": …, "message": …}`).
+ */
+function review_widgets_refusal( int $status, string $body ): ?string {
+	if ( 400 !== $status && 401 !== $status ) {
+		return null;
+	}
+	$data  = json_decode( $body, true );
+	$words = '';
+	// At most 300 characters of it (by characters, without mbstring: WordPress does not require it).
+	if ( is_array( $data ) && is_string( $data['message'] ?? null ) && 1 === preg_match( '/^.{0,300}/su', $data['message'], $match ) ) {
+		$words = $match[0];
+	}
+	return 401 === $status
+		/* translators: %s: the proxy's message. */
+		? sprintf( __( 'The proxy refuses this site\'s server token (%s). Check it under Settings → Review widgets, or clear it.', 'review-widgets' ), $words )
+		/* translators: %s: the proxy's message. */
+		: sprintf( __( 'The proxy refuses a widget\'s settings: %s Change them in the block or the shortcode.', 'review-widgets' ), $words );
 }

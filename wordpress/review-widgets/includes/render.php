@@ -17,6 +17,12 @@ const REVIEW_WIDGETS_TIMEOUT = 3;
 /** Seconds a failed proxy is not asked again for the same widget (what is served meanwhile: the last copy). */
 const REVIEW_WIDGETS_RETRY_AFTER = 60;
 
+/** Seconds a widget the proxy refused (a setting to fix, not an outage) is not asked for again. */
+const REVIEW_WIDGETS_REFUSED_AFTER = 600;
+
+/** The option that keeps the proxy's last refusal for the owner's notice, until a widget renders again. */
+const REVIEW_WIDGETS_REFUSAL = 'review_widgets_refusal';
+
 /** What the transient keeps while a widget that has no copy waits for the proxy: the empty element is served. */
 const REVIEW_WIDGETS_WAITING = 'waiting';
 
@@ -26,6 +32,23 @@ const REVIEW_WIDGETS_WAITING = 'waiting';
 function review_widgets_proxy(): ?string {
 	$address = get_option( 'review_widgets_proxy', '' );
 	return is_string( $address ) && '' !== $address ? review_widgets_endpoint( $address ) : null;
+}
+
+/**
+ * The site's server token: the REVIEW_WIDGETS_SERVER_TOKEN constant (wp-config.php) when defined, else the
+ * setting; '' when neither is.
+ */
+function review_widgets_server_token(): string {
+	$token = defined( 'REVIEW_WIDGETS_SERVER_TOKEN' ) ? (string) constant( 'REVIEW_WIDGETS_SERVER_TOKEN' ) : (string) get_option( 'review_widgets_server_token', '' );
+	return review_widgets_token_value( $token ) ?? '';
+}
+
+/**
+ * The headers of a request this server makes to the proxy for the visitor of this page.
+ */
+function review_widgets_request_headers( array $headers ): array {
+	$visitor = isset( $_SERVER['REMOTE_ADDR'] ) ? (string) $_SERVER['REMOTE_ADDR'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- checked as an IP address.
+	return $headers + review_widgets_server_headers( review_widgets_server_token(), $visitor );
 }
 
 /**
@@ -79,7 +102,7 @@ function review_widgets_fragment( string $endpoint, string $tag, array $attribut
 		array(
 			'timeout'     => REVIEW_WIDGETS_TIMEOUT,
 			'redirection' => 0,
-			'headers'     => array( 'Accept' => 'text/html' ),
+			'headers'     => review_widgets_request_headers( array( 'Accept' => 'text/html' ) ),
 		)
 	);
 	$status = is_wp_error( $response ) ? 0 : (int) wp_remote_retrieve_response_code( $response );
@@ -91,7 +114,27 @@ function review_widgets_fragment( string $endpoint, string $tag, array $attribut
 			update_option( $key . '_last', $body, false );
 		}
 		review_widgets_mark_used( $key . '_last', time() );
+		if ( false !== get_option( REVIEW_WIDGETS_REFUSAL ) ) {
+			delete_option( REVIEW_WIDGETS_REFUSAL );
+		}
 		return $body;
+	}
+	$refusal = review_widgets_refusal( $status, $body );
+	if ( null !== $refusal ) {
+		// A setting to fix: the owner is told (Settings → Review widgets, the dashboard), and the proxy is not
+		// asked again for this widget for a while; meanwhile the last good copy, or the empty element.
+		update_option(
+			REVIEW_WIDGETS_REFUSAL,
+			array(
+				'message' => $refusal,
+				'widget'  => $tag,
+				'at'      => time(),
+			),
+			false
+		);
+		$shown = is_string( $last ) && '' !== $last ? $last : review_widgets_empty_element( $endpoint, $tag, $attributes, $hold );
+		set_transient( $key, is_string( $last ) && '' !== $last ? $last : REVIEW_WIDGETS_WAITING, REVIEW_WIDGETS_REFUSED_AFTER );
+		return $shown;
 	}
 	if ( is_string( $last ) && '' !== $last ) {
 		// The proxy failed: the last good copy, and the proxy left alone for a while.

@@ -26,7 +26,7 @@ function review_widgets_check( string $endpoint ): array {
 			'headers'     => array(
 				'Accept' => 'application/json',
 				'Origin' => $origin,
-			),
+			) + review_widgets_server_headers( review_widgets_server_token(), '' ),
 		)
 	);
 	$answer = is_wp_error( $response )
@@ -80,9 +80,48 @@ function review_widgets_checked_proxy( $value ): string {
 	return $endpoint;
 }
 
+/**
+ * The server token's sanitizer: a token is kept; nothing typed keeps the one saved (the field never shows
+ * it); "Forget" clears it; anything else is refused with a notice, the saved one kept.
+ *
+ * @param mixed $value What the form sent.
+ */
+function review_widgets_sanitize_server_token( $value ): string {
+	$previous = (string) get_option( 'review_widgets_server_token', '' );
+	// The Settings API's form carries the nonce, checked by options.php before any sanitizer runs.
+	if ( ! empty( $_POST['review_widgets_server_token_forget'] ) ) { // phpcs:ignore WordPress.Security.NonceVerification.Missing
+		return '';
+	}
+	$typed = is_string( $value ) ? trim( $value ) : '';
+	if ( '' === $typed ) {
+		return $previous;
+	}
+	$token = review_widgets_token_value( $typed );
+	if ( null === $token ) {
+		add_settings_error(
+			'review_widgets_server_token',
+			'review_widgets_token',
+			__( 'A server token is 32 to 256 letters, digits or . _ ~ + / = - (the same as in the proxy\'s SERVER_TOKENS). It was not saved.', 'review-widgets' )
+		);
+		return $previous;
+	}
+	return $token;
+}
+
 add_action(
 	'admin_init',
 	static function () {
+		// Before the address: saving checks the proxy with the token just saved.
+		register_setting(
+			'review_widgets',
+			'review_widgets_server_token',
+			array(
+				'type'              => 'string',
+				'default'           => '',
+				'sanitize_callback' => 'review_widgets_sanitize_server_token',
+				'show_in_rest'      => false,
+			)
+		);
 		register_setting(
 			'review_widgets',
 			'review_widgets_proxy',
@@ -102,8 +141,56 @@ add_action(
 			'review_widgets_proxy_section',
 			array( 'label_for' => 'review_widgets_proxy' )
 		);
+		add_settings_field(
+			'review_widgets_server_token',
+			__( 'Server token', 'review-widgets' ),
+			'review_widgets_server_token_field',
+			'review-widgets',
+			'review_widgets_proxy_section',
+			array( 'label_for' => 'review_widgets_server_token' )
+		);
 	}
 );
+
+/**
+ * The server token field: empty (the token is never shown again), saying whether one is kept.
+ */
+function review_widgets_server_token_field(): void {
+	if ( defined( 'REVIEW_WIDGETS_SERVER_TOKEN' ) ) {
+		echo '<p>' . esc_html__( 'Set by REVIEW_WIDGETS_SERVER_TOKEN in wp-config.php.', 'review-widgets' ) . '</p>';
+		return;
+	}
+	$kept = '' !== (string) get_option( 'review_widgets_server_token', '' );
+	printf(
+		'<input type="password" class="regular-text code" id="review_widgets_server_token" name="review_widgets_server_token" value="" autocomplete="off" placeholder="%s" />',
+		esc_attr( $kept ? __( 'A token is kept: type a new one to replace it', 'review-widgets' ) : '' )
+	);
+	if ( $kept ) {
+		echo ' <label><input type="checkbox" name="review_widgets_server_token_forget" value="1" /> ' . esc_html__( 'Forget it', 'review-widgets' ) . '</label>';
+	}
+	echo '<p class="description">' . esc_html__( 'Optional. One of the proxy\'s SERVER_TOKENS: with it, the proxy counts the pages this site renders against each visitor, not all against this server (a busy site is then never limited as one visitor). Or define REVIEW_WIDGETS_SERVER_TOKEN in wp-config.php.', 'review-widgets' ) . '</p>';
+}
+
+/**
+ * The proxy's last refusal of a widget (a setting to fix), for those who can fix it: on the dashboard and
+ * this plugin's settings page, until a widget renders again.
+ */
+function review_widgets_refusal_notice(): void {
+	$refusal = get_option( REVIEW_WIDGETS_REFUSAL );
+	if ( ! is_array( $refusal ) || ! current_user_can( 'manage_options' ) ) {
+		return;
+	}
+	$screen = function_exists( 'get_current_screen' ) ? get_current_screen() : null;
+	if ( null !== $screen && ! in_array( $screen->id, array( 'dashboard', 'settings_page_review-widgets' ), true ) ) {
+		return;
+	}
+	printf(
+		'<div class="notice notice-warning review-widgets-refusal"><p><strong>%s</strong> %s</p></div>',
+		esc_html__( 'Review widgets:', 'review-widgets' ),
+		esc_html( (string) ( $refusal['message'] ?? '' ) )
+	);
+}
+add_action( 'admin_notices', 'review_widgets_refusal_notice' );
 
 /**
  * The address field.

@@ -25,6 +25,8 @@ const TenantSchema = z
     allowedOrigins: z.union([z.array(z.string()), z.literal('*')]).optional(),
     upstreamMaxPerMinute: z.number().int().optional(),
     rateLimitPerMinute: z.number().int().optional(),
+    /** As `SERVER_TOKENS`: this tenant's rendering servers (checked by the proxy; never quoted back). */
+    serverTokens: z.array(z.string()).optional(),
     cacheTtlSeconds: z.number().int().optional(),
     maxLimit: z.number().int().optional(),
     /** Review ids, as `HIDDEN_REVIEWS` and `PINNED_REVIEWS` (checked by the proxy: a bad one stops the server). */
@@ -95,7 +97,12 @@ export function parseTenants(
       allowedOrigins: tenant.allowedOrigins,
       upstreamMaxPerMinute: tenant.upstreamMaxPerMinute,
       rateLimit:
-        tenant.rateLimitPerMinute === undefined ? undefined : { perMinute: tenant.rateLimitPerMinute },
+        tenant.rateLimitPerMinute === undefined && tenant.serverTokens === undefined
+          ? undefined
+          : {
+              ...(tenant.rateLimitPerMinute !== undefined && { perMinute: tenant.rateLimitPerMinute }),
+              ...(tenant.serverTokens && { serverTokens: tenant.serverTokens }),
+            },
       cache: tenant.cacheTtlSeconds === undefined ? undefined : { ttlSeconds: tenant.cacheTtlSeconds },
       limits: tenant.maxLimit === undefined ? undefined : { maxLimit: tenant.maxLimit },
       ...(tenant.hiddenReviews && { hiddenReviews: tenant.hiddenReviews }),
