@@ -131,12 +131,12 @@ describe('the WordPress plugin in a real WordPress', { concurrency: false }, () 
       (await admin.locator('.review-widgets-status').textContent())!,
       /^Connected: .* Kettle & Crumb\.$/,
     );
-    // No key is asked for: the one field is the proxy's address.
-    assert.equal(
+    // No key is asked for: the fields are the proxy's address and the optional server token.
+    assert.deepEqual(
       await admin
         .locator('form[action="options.php"] input:not([type="hidden"]):not([type="submit"])')
-        .count(),
-      1,
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).name)),
+      ['review_widgets_proxy', 'review_widgets_server_token'],
     );
 
     const block = await publish('Reviews', BLOCK_PAGE);
@@ -144,6 +144,49 @@ describe('the WordPress plugin in a real WordPress', { concurrency: false }, () 
     pages.block = block.link;
     pages.shortcode = shortcode.link;
     blockPageId = block.id;
+  });
+
+  it('the server token: a wrong one is said at once and on the dashboard; the right one renders; never shown again', async () => {
+    const token = 'wp-e2e-Zk3q8V1xH2mN9pR4tY7uB0cE5fG6jL';
+    app.restart({ ALLOWED_ORIGINS: site.url, SERVER_TOKENS: token });
+    const saveToken = async (value: string, forget = false) => {
+      await admin.goto(`${site.url}/wp-admin/options-general.php?page=review-widgets`);
+      await admin.fill('#review_widgets_server_token', value);
+      if (forget) await admin.check('input[name="review_widgets_server_token_forget"]');
+      await Promise.all([admin.waitForURL(/settings-updated=true/), admin.click('#submit')]);
+      return (await admin.locator('.settings-error p').allTextContents()).join(' ').replace(/\s+/g, ' ');
+    };
+    const rendered = async (headingLevel: string) => {
+      const { link } = await publish(
+        `Card ${headingLevel}`,
+        `[review_widgets widget="business-card" heading-level="${headingLevel}"]`,
+      );
+      return (await fetch(link)).text();
+    };
+    assert.match(await saveToken('short'), /A server token is 32 to 256 letters/);
+    assert.match(await saveToken(`${token.slice(0, -1)}X`), /refuses this site's server token/);
+    // A page rendered with the wrong token: the empty element (the browser loads it), and the owner is told.
+    assert.doesNotMatch(await rendered('5'), /data-rw-answers/);
+    await admin.goto(`${site.url}/wp-admin/`);
+    assert.match(
+      (await admin.locator('.review-widgets-refusal').textContent())!,
+      /Review widgets: The proxy refuses this site's server token/,
+    );
+    assert.match(await saveToken(token), /Connected: the proxy at .* serves the reviews of Kettle & Crumb\./);
+    // The field never shows it again; an empty save keeps it.
+    assert.equal(await admin.inputValue('#review_widgets_server_token'), '');
+    assert.ok(!(await admin.content()).includes(token));
+    assert.match(await saveToken(''), /Connected/);
+    assert.match(await rendered('4'), /data-rw-answers/);
+    await admin.goto(`${site.url}/wp-admin/`);
+    assert.equal(
+      await admin.locator('.review-widgets-refusal').count(),
+      0,
+      'a widget rendered: the notice went',
+    );
+    // Forgotten, and the proxy back as the other tests know it.
+    app.restart({ ALLOWED_ORIGINS: site.url });
+    assert.match(await saveToken('', true), /Connected/);
   });
 
   it('puts the reviews in the HTML WordPress sends, with the loader from the proxy; they show with scripts off', async () => {
