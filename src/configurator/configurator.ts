@@ -5,7 +5,9 @@
  */
 import { css, html, LitElement, nothing, type PropertyDeclarations } from 'lit';
 import { builtInLanguages } from '../elements/i18n/index.ts';
-import { ATTRIBUTE_LABELS, ELEMENT_LABELS, PROPERTY_LABELS } from './labels.ts';
+import { ATTRIBUTE_GROUPS, ATTRIBUTE_LABELS, MAIN_PROPERTIES, PROPERTY_LABELS } from './labels.ts';
+import { galleryItemOf, galleryOf, pickGalleryItem, type GalleryItem } from './gallery.ts';
+import { tokens } from '../elements/styles/tokens.ts';
 import type { AttributeSpec, CssPropertySpec, ElementSpec } from './specs.ts';
 import { SpecsController } from './specs-controller.ts';
 import { allowSettings, siteOrigin } from './allow-site.ts';
@@ -42,6 +44,12 @@ const CARD_PART_LABELS: Record<string, string> = {
   media: 'Photos',
 };
 
+/**
+ * The gallery's thumbnails, `shown` × `shownHeight` px: a list in a page wide enough for its layout to show
+ * (two cards of a grid or a carousel), anything else in a phone's; the page is as tall as the tile shows.
+ */
+const THUMBNAIL = { shown: 116, shownHeight: 92, listWidth: 600, width: 390 } as const;
+
 /** The theme's own text and card colours, for the contrast shown before the owner picks any. */
 const THEME_COLOURS = {
   light: { text: '#1f2937', surface: '#ffffff' },
@@ -59,6 +67,11 @@ export class RwConfigurator extends LitElement {
     hiddenIds: { state: true },
     pinnedIds: { state: true },
     measured: { state: true },
+    openGroups: { state: true },
+    stageWidth: { state: true },
+    fullSize: { state: true },
+    previewHeight: { state: true },
+    thumbnailsOn: { state: true },
   };
 
   /** Where custom-elements.json is served. */
@@ -80,6 +93,20 @@ export class RwConfigurator extends LitElement {
    * made from (`for`: the snippet without a hold), and the hash a strict CSP allows its `<style>` by.
    */
   measured?: { for: string; hold?: Hold; hash?: string; heights?: HoldSample[] };
+
+  /** The groups of settings open: all but the technical one at first. */
+  openGroups = new Set(['content', 'look', 'paste']);
+  /** The preview column's width, which a wider page is scaled down to (unless shown at full size). */
+  stageWidth = 0;
+  fullSize = false;
+  /** The preview page's height, followed as it changes, so the whole widget shows (and loads). */
+  previewHeight = 480;
+
+  /**
+   * The gallery's live thumbnails come once the preview has been measured: ten widget pages loading beside
+   * it would slow the measure (and the copy it waits for) and hold the page's load event.
+   */
+  thumbnailsOn = false;
 
   /** The proxy's public URL: the server this page came from, which the snippet's addresses name. */
   private readonly origin = location.origin;
@@ -112,6 +139,14 @@ export class RwConfigurator extends LitElement {
   /** The hold measured for the current state, once the preview has shown the widget. */
   private get hold(): Hold | undefined {
     return this.measured?.for === this.bareSnippet ? this.measured.hold : undefined;
+  }
+
+  /**
+   * Whether the snippet is final: its hold measured (or known to be none), or a builder's frame, which
+   * keeps the space itself. A snippet copied before would move the owner's page.
+   */
+  private get ready(): boolean {
+    return this.builder.form === 'frame' || this.measured?.for === this.bareSnippet;
   }
 
   /** Where the owner will paste it (builders.ts). */
@@ -153,8 +188,12 @@ export class RwConfigurator extends LitElement {
     this.commit({ ...this.state!, attributes });
   }
 
-  private setLook(name: string, value: string): void {
-    this.commit({ ...this.state!, properties: { ...this.state!.properties, [name]: value } });
+  /** A custom property's value; `undefined` (or nothing typed) takes it out of the snippet. */
+  private setLook(name: string, value: string | undefined): void {
+    const properties = { ...this.state!.properties };
+    if (value?.trim()) properties[name] = value;
+    else delete properties[name];
+    this.commit({ ...this.state!, properties });
   }
 
   private setPage(page: Partial<PageContext>): void {
@@ -169,9 +208,13 @@ export class RwConfigurator extends LitElement {
     const root = frame.contentDocument?.documentElement;
     this.previewSize?.disconnect();
     if (!root) return;
-    this.previewSize = new ResizeObserver(() => {
-      frame.height = String(Math.max(320, Math.ceil(root.getBoundingClientRect().height)));
-    });
+    // Each size is taken in the next frame: set inside the observer's callback, a change that resizes
+    // what is observed (the page's scroll bar coming or going) is a "ResizeObserver loop" error.
+    this.previewSize = new ResizeObserver(() =>
+      requestAnimationFrame(() => {
+        this.previewHeight = Math.max(320, Math.ceil(root.getBoundingClientRect().height));
+      }),
+    );
     this.previewSize.observe(root);
     void this.measure(frame, this.bareSnippet);
   };
@@ -211,12 +254,39 @@ export class RwConfigurator extends LitElement {
     if (this.bareSnippet === made) this.measured = { for: made, hold, hash, heights };
   }
 
+  /** Follows the preview column's width (its content box), which the preview is scaled to. */
+  private readonly stageSize = new ResizeObserver(([entry]) => {
+    const width = Math.floor(entry!.contentRect.width);
+    requestAnimationFrame(() => (this.stageWidth = width));
+  });
+
+  override willUpdate(): void {
+    if (this.measured && !this.thumbnailsOn) this.thumbnailsOn = true;
+  }
+
+  override updated(): void {
+    const stage = this.renderRoot.querySelector('.stage');
+    if (stage && stage !== this.observedStage) {
+      this.stageSize.disconnect();
+      this.stageSize.observe(stage);
+      this.observedStage = stage;
+    }
+  }
+
+  private observedStage?: Element;
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.previewSize?.disconnect();
+    this.stageSize.disconnect();
+    this.observedStage = undefined;
   }
 
   private async copy(): Promise<void> {
+    if (!this.ready) {
+      this.copied = 'A moment: the space the widget takes is being measured, so your page will not move.';
+      return;
+    }
     try {
       await navigator.clipboard.writeText(this.snippet);
       this.copied = 'Copied.';
@@ -239,86 +309,80 @@ export class RwConfigurator extends LitElement {
 
   override render() {
     if (this.manifestReader.failed) return html`<p role="alert">${this.manifestReader.failed}</p>`;
-    if (!this.state || !this.specs) return html`<p>Loading the element descriptions…</p>`;
+    if (!this.state || !this.specs) return html`<p class="loading">Loading the element descriptions…</p>`;
     const spec = this.spec;
     const snippet = this.snippet;
-    const page = this.state.page;
+    // In the group's own order (what an owner looks for first), not the element's.
+    const grouped = (group: 'content' | 'look') =>
+      ATTRIBUTE_GROUPS[group].flatMap((name) =>
+        spec.attributes.filter((attribute) => attribute.name === name),
+      );
+    const technical = spec.attributes.filter(
+      (attribute) => !Object.values(ATTRIBUTE_GROUPS).some((names) => names.includes(attribute.name)),
+    );
+    const [mainLook, moreLook] = [true, false].map((main) =>
+      spec.cssProperties.filter((property) => MAIN_PROPERTIES.includes(property.name) === main),
+    );
     return html`
-      <div class="columns">
-        <form class="controls" @submit=${(event: Event) => event.preventDefault()}>
-          <fieldset>
-            <legend>Widget</legend>
-            ${this.specs.map(
-              (candidate) =>
-                html`<label class="choice"
-                  ><input
-                    type="radio"
-                    name="element"
-                    .checked=${candidate.tag === spec.tag}
-                    @change=${() => this.commit({ ...this.state!, tag: candidate.tag, attributes: { endpoint: this.state!.attributes.endpoint ?? '' } })}
-                  />${ELEMENT_LABELS[candidate.tag] ?? candidate.tag}
-                  <code>&lt;${candidate.tag}&gt;</code></label
-                >`,
-            )}
-          </fieldset>
-          <fieldset>
-            <legend>Settings</legend>
-            ${spec.attributes.map((attribute) => this.renderAttribute(attribute))}
-          </fieldset>
-          <fieldset>
-            <legend>Look</legend>
-            ${this.renderContrast()} ${spec.cssProperties.map((property) => this.renderProperty(property))}
-          </fieldset>
-          ${this.renderCardParts(spec)}
-          <fieldset>
-            <legend>Parts you can style</legend>
-            <ul class="parts">
-              ${spec.parts.map((part) => html`<li><code>::part(${part.name})</code> ${prose(part.description)}</li>`)}
-            </ul>
-          </fieldset>
-        </form>
-        <div class="output">
-          <fieldset class="page">
-            <legend>Your page</legend>
-            <div role="group" aria-label="Width" class="widths">
-              ${PAGE_WIDTHS.map(
-                (width) =>
-                  html`<button
-                    type="button"
-                    aria-pressed=${page.width === width ? 'true' : 'false'}
-                    @click=${() => this.setPage({ width })}
-                  >
-                    ${width} px
-                  </button>`,
-              )}
+      ${this.renderGallery()}
+      <div class="workspace">
+        <form class="settings" aria-label="Settings" @submit=${(event: Event) => event.preventDefault()}>
+          ${this.renderGroup(
+            'content',
+            'Content',
+            'What shows, and in what order',
+            this.changedOf(grouped('content')),
+            html`${grouped('content').map((attribute) => this.renderAttribute(attribute))}
+            ${this.renderOwnerSettings()}`,
+          )}
+          ${this.renderGroup(
+            'look',
+            'Look',
+            'Layout, theme, colours, font, the parts of a card',
+            this.changedOf(grouped('look')) +
+              Object.keys(this.state.properties).length +
+              (this.state.hidden?.length ?? 0),
+            html`${grouped('look').map((attribute) => this.renderAttribute(attribute))}
+              ${this.renderContrast()} ${mainLook!.map((property) => this.renderProperty(property))}
+              <details class="more">
+                <summary>More colours and sizes</summary>
+                ${moreLook!.map((property) => this.renderProperty(property))}
+              </details>
+              ${this.renderCardParts(spec)}
+              <details class="more">
+                <summary>Parts you can style in CSS</summary>
+                <ul class="parts">
+                  ${spec.parts.map((part) => html`<li><code>::part(${part.name})</code> ${prose(part.description)}</li>`)}
+                </ul>
+              </details>`,
+          )}
+          ${this.renderGroup(
+            'paste',
+            'Where you paste it',
+            `${this.builder.name}: the steps, and your site on the proxy`,
+            0,
+            html`${this.renderBuilder(snippet)} ${this.renderAllowSite()}`,
+          )}
+          ${this.renderGroup(
+            'technical',
+            'Technical',
+            'The proxy, the language, loading, names for screen readers',
+            this.changedOf(technical.filter((attribute) => attribute.name !== 'endpoint')),
+            html`${technical.map((attribute) => this.renderAttribute(attribute))}`,
+          )}
+          <details class="group paste">
+            <summary><span class="group-name">Paste a snippet you already have</span></summary>
+            <div class="group-body">
+              <label for="pasted" class="field">Snippet to read</label>
+              <textarea id="pasted" rows="5"></textarea>
+              <button type="button" @click=${() => this.readPasted()}>Read it into the controls</button>
             </div>
-            ${this.renderRadios('scheme', 'Page colours', ['light', 'dark'], page.scheme, (scheme) =>
-              this.setPage({ scheme: scheme as PageContext['scheme'] }),
-            )}
-            ${this.renderRadios('dir', 'Direction', ['ltr', 'rtl'], page.dir, (dir) =>
-              this.setPage({ dir: dir as PageContext['dir'] }),
-            )}
-            <label class="field"
-              >Page language
-              <select
-                @change=${(event: Event) => this.setPage({ lang: (event.target as HTMLSelectElement).value })}
-              >
-                ${builtInLanguages().map((lang) => html`<option .selected=${lang === page.lang}>${lang}</option>`)}
-              </select></label
-            >
-          </fieldset>
-          <!-- Scrolls sideways when the chosen width is wider than this column: keyboard users scroll it too. -->
-          <div class="frame" role="region" aria-label="Preview" tabindex="0">
-            <iframe
-              title="Preview of the snippet, ${page.width} px wide"
-              width=${page.width}
-              height="480"
-              .srcdoc=${previewPage(this.bareSnippet, page)}
-              @load=${this.fitPreview}
-            ></iframe>
-          </div>
-          ${this.renderBuilder(snippet)}
-          <label for="snippet" class="heading">Your snippet</label>
+          </details>
+          <p role="status" class="notice">${this.notice}</p>
+        </form>
+        <section class="stage" aria-label="Preview and snippet">
+          ${this.renderCopyBar()} ${this.renderPageBar()} ${this.renderPreview()}
+          <label for="snippet" class="field">Your snippet</label>
           <p class="hint" id="snippet-hint">
             ${
               this.builder.form === 'frame'
@@ -333,21 +397,197 @@ export class RwConfigurator extends LitElement {
             aria-describedby="snippet-hint"
             .value=${snippet}
           ></textarea>
-          <div class="row">
-            <button type="button" @click=${() => this.copy()}>Copy the snippet</button>
-            <p role="status" class="status">${this.copied}</p>
-          </div>
-          ${this.renderAllowSite()} ${this.renderOwnerSettings()}
-          <details>
-            <summary>Paste a snippet you already have</summary>
-            <label for="pasted" class="heading">Snippet to read</label>
-            <textarea id="pasted" rows="5"></textarea>
-            <button type="button" @click=${() => this.readPasted()}>Read it into the controls</button>
-          </details>
-          <p role="status" class="notice">${this.notice}</p>
-        </div>
+        </section>
       </div>
     `;
+  }
+
+  /** How many of `attributes` the owner set (each one away from its default). */
+  private changedOf(attributes: AttributeSpec[]): number {
+    return attributes.filter((attribute) => this.state!.attributes[attribute.name] !== undefined).length;
+  }
+
+  /** A group of settings: a disclosure whose summary says what it changes and how many are changed. */
+  private renderGroup(id: string, name: string, what: string, changed: number, body: unknown) {
+    return html`<details
+      class="group"
+      id="group-${id}"
+      ?open=${this.openGroups.has(id)}
+      @toggle=${(event: Event) => {
+        const open = (event.target as HTMLDetailsElement).open;
+        if (open === this.openGroups.has(id)) return;
+        this.openGroups = new Set(
+          open ? [...this.openGroups, id] : [...this.openGroups].filter((g) => g !== id),
+        );
+      }}
+    >
+      <summary>
+        <span class="group-name">${name}</span>
+        ${changed ? html`<span class="changed">${changed} changed</span>` : nothing}
+        <span class="group-what">${what}</span>
+      </summary>
+      <div class="group-body">${body}</div>
+    </details>`;
+  }
+
+  /** The gallery: every element and layout as a live thumbnail, one radio group, picked by click or keys. */
+  private renderGallery() {
+    const items = galleryOf(this.specs!);
+    const picked = galleryItemOf(items, this.state!);
+    return html`<fieldset class="gallery">
+      <legend>Start from a widget</legend>
+      <div class="tiles">
+        ${items.map(
+          (item) =>
+            html`<label class="tile" data-item=${item.id}
+              ><input
+                type="radio"
+                name="widget"
+                .checked=${item === picked}
+                @change=${() => this.commit(pickGalleryItem(this.state!, item))}
+              /><span class="thumb" aria-hidden="true">${this.renderThumbnail(item)}</span
+              ><span class="tile-name">${item.name}</span></label
+            >`,
+        )}
+      </div>
+    </fieldset>`;
+  }
+
+  /**
+   * A gallery item, live: its page (the item in its default look, without controls, on the chosen page's
+   * colours and direction) in a frame scaled to the tile, out of the tab order and of the accessibility tree.
+   * Not `loading="lazy"`: a lazy frame scrolled out of the row never loads, and Firefox then never ends
+   * the next navigation's wait (the thumbnails come after the measure anyway).
+   */
+  private renderThumbnail(item: GalleryItem) {
+    const { page } = this.state!;
+    const list = item.tag === 'review-list' || item.tag === 'post-list';
+    const width = list ? THUMBNAIL.listWidth : THUMBNAIL.width;
+    const scale = THUMBNAIL.shown / width;
+    const spec = this.specs!.find((candidate) => candidate.tag === item.tag)!;
+    const state: ConfiguratorState = {
+      tag: item.tag,
+      attributes: {
+        endpoint: this.state!.attributes.endpoint ?? '',
+        ...(list ? { controls: 'none' } : {}),
+        ...item.attributes,
+      },
+      properties: {},
+      page: { ...page, width: width as PageContext['width'] },
+    };
+    const snippet = snippetOf(state, spec, new URL(this.script, location.href).href, this.origin);
+    return html`<iframe
+      tabindex="-1"
+      title=${item.name}
+      width=${width}
+      height=${Math.ceil(THUMBNAIL.shownHeight / scale)}
+      style="transform: scale(${scale})"
+      srcdoc=${previewPage(snippet, state.page)}
+    ></iframe>`;
+  }
+
+  /** Copy, one click away wherever the owner is: ready once the space the widget holds is measured. */
+  private renderCopyBar() {
+    const ready = this.ready;
+    return html`<div class="copy-bar">
+      <button
+        type="button"
+        class="copy"
+        aria-disabled=${ready ? 'false' : 'true'}
+        aria-describedby="copy-status"
+        @click=${() => this.copy()}
+      >
+        Copy the snippet
+      </button>
+      <p id="copy-status" role="status" class="status">
+        ${
+          this.copied ||
+          (ready
+            ? this.hold
+              ? 'Ready: it keeps its space, so your page does not move.'
+              : 'Ready.'
+            : html`<span class="measuring">Measuring the space the widget takes…</span>`)
+        }
+      </p>
+    </div>`;
+  }
+
+  /** The page the preview stands in for: its width, colours, direction and language. */
+  private renderPageBar() {
+    const page = this.state!.page;
+    return html`<div class="page-bar" role="group" aria-label="Your page">
+      <div role="group" aria-label="Width" class="segmented">
+        ${PAGE_WIDTHS.map(
+          (width) =>
+            html`<button
+              type="button"
+              aria-pressed=${page.width === width ? 'true' : 'false'}
+              @click=${() => this.setPage({ width })}
+            >
+              ${width} px
+            </button>`,
+        )}
+      </div>
+      ${this.renderRadios('scheme', 'Page colours', { light: 'Light', dark: 'Dark' }, page.scheme, (scheme) =>
+        this.setPage({ scheme: scheme as PageContext['scheme'] }),
+      )}
+      ${this.renderRadios('dir', 'Direction', { ltr: 'ltr', rtl: 'rtl' }, page.dir, (dir) =>
+        this.setPage({ dir: dir as PageContext['dir'] }),
+      )}
+      <label class="inline-field"
+        >Page language
+        <select
+          @change=${(event: Event) => this.setPage({ lang: (event.target as HTMLSelectElement).value })}
+        >
+          ${builtInLanguages().map((lang) => html`<option .selected=${lang === page.lang}>${lang}</option>`)}
+        </select></label
+      >
+    </div>`;
+  }
+
+  /**
+   * The preview: the snippet in a page of the chosen width, scaled to fit the column when wider (and
+   * saying so), or at full size, scrolling sideways (keyboard users scroll it too).
+   */
+  private renderPreview() {
+    const { width } = this.state!.page;
+    const fits = this.stageWidth >= width;
+    const scale = this.fullSize || fits || !this.stageWidth ? 1 : this.stageWidth / width;
+    const percent = Math.floor(scale * 100);
+    return html`<div class="preview-head">
+        <p class="hint" id="preview-scale">
+          ${scale < 1 ? `Shown at ${percent} % of ${width} px.` : `Shown at full size, ${width} px.`}
+        </p>
+        ${
+          fits
+            ? nothing
+            : html`<button
+                type="button"
+                class="small"
+                aria-pressed=${this.fullSize ? 'true' : 'false'}
+                @click=${() => (this.fullSize = !this.fullSize)}
+              >
+                Full size
+              </button>`
+        }
+      </div>
+      <div
+        class="preview ${scale < 1 ? 'scaled' : ''}"
+        role="region"
+        aria-label="Preview"
+        aria-describedby="preview-scale"
+        tabindex="0"
+        style="--scale: ${scale}; --frame-height: ${this.previewHeight}px; --frame-width: ${width}px"
+      >
+        <iframe
+          id="preview"
+          title="Preview of the snippet, ${width} px wide"
+          width=${width}
+          height=${this.previewHeight}
+          .srcdoc=${previewPage(this.bareSnippet, this.state!.page)}
+          @load=${this.fitPreview}
+        ></iframe>
+      </div>`;
   }
 
   /** Each part of a card on or off (`::part(…) { display: none }` in the snippet's `<style>`). */
@@ -378,12 +618,11 @@ export class RwConfigurator extends LitElement {
   /** What the snippet's `<style>` is for, and what a strict Content-Security-Policy must allow of it. */
   private renderHoldHint() {
     const made = this.measured?.for === this.bareSnippet ? this.measured : undefined;
-    const hold = made
-      ? made.hold
-        ? html`Its <code>&lt;style&gt;</code> and <code>&lt;rw-hold&gt;</code> keep the space the widget takes
-            at every width, measured in the preview, so nothing on your page moves when it arrives.`
-        : nothing
-      : html`<span class="measuring">Measuring the space the widget takes…</span>`;
+    // (While it is measured, the Copy bar says so.)
+    const hold = made?.hold
+      ? html`Its <code>&lt;style&gt;</code> and <code>&lt;rw-hold&gt;</code> keep the space the widget takes
+          at every width, measured in the preview, so nothing on your page moves when it arrives.`
+      : nothing;
     const csp = made?.hash
       ? html`If your site's Content-Security-Policy forbids inline styles, allow this one with
           <code>style-src ${made.hash}</code>, or move its rules into your stylesheet.`
@@ -394,27 +633,39 @@ export class RwConfigurator extends LitElement {
     return html`${hold} ${csp}`;
   }
 
+  /** A choice of a few values as a segmented control: radios (arrow keys move), each styled as a button. */
   private renderRadios(
     name: string,
     legend: string,
-    values: string[],
+    values: Record<string, string>,
     current: string,
     set: (value: string) => void,
   ) {
-    return html`<fieldset class="inline">
-      <legend>${legend}</legend>
-      ${values.map(
-        (value) =>
-          html`<label class="choice"
+    return html`<div role="radiogroup" aria-label=${legend} class="segmented">
+      ${Object.entries(values).map(
+        ([value, label]) =>
+          html`<label
             ><input
               type="radio"
               name=${name}
               .checked=${value === current}
               @change=${() => set(value)}
-            />${value}</label
+            /><span>${label}</span></label
           >`,
       )}
-    </fieldset>`;
+    </div>`;
+  }
+
+  /** "Default" beside a setting the owner changed: one click back to the element's own value. */
+  private renderReset(label: string, reset: () => void) {
+    return html`<button
+      type="button"
+      class="reset"
+      aria-label="Back to the default: ${label}"
+      @click=${reset}
+    >
+      Default
+    </button>`;
   }
 
   private renderAttribute(attribute: AttributeSpec) {
@@ -432,8 +683,14 @@ export class RwConfigurator extends LitElement {
             this.setSetting(attribute.name, (event.target as HTMLInputElement).checked ? '' : undefined)}
         />${label} ${hint}</label
       >`;
+    // The proxy's address is kept (emptied, it means this page's own proxy), so it has no way back.
+    const endpoint = attribute.name === 'endpoint';
+    const head = html`<div class="field-head">
+      <label class="field" for=${id}>${label} ${hint}</label>
+      ${value === undefined || endpoint ? nothing : this.renderReset(label, () => this.setSetting(attribute.name, undefined))}
+    </div>`;
     if (control.kind === 'choice')
-      return html`<label class="field" for=${id}>${label} ${hint}</label>
+      return html`${head}
         <select
           id=${id}
           @change=${(event: Event) => this.setSetting(attribute.name, (event.target as HTMLSelectElement).value || undefined)}
@@ -443,15 +700,14 @@ export class RwConfigurator extends LitElement {
           </option>
           ${control.values.map((option) => html`<option .selected=${option === value}>${option}</option>`)}
         </select>`;
-    // The proxy's address is shown as the snippet writes it (whole), and kept as a path when on this server.
-    const endpoint = attribute.name === 'endpoint';
-    return html`<label class="field" for=${id}>${label} ${hint}</label>
+    return html`${head}
       <input
         id=${id}
         type=${control.kind === 'number' ? 'number' : 'text'}
         inputmode=${control.kind === 'number' ? 'numeric' : endpoint ? 'url' : nothing}
         min=${control.kind === 'number' ? (control.min ?? nothing) : nothing}
         max=${control.kind === 'number' ? (control.max ?? nothing) : nothing}
+        placeholder=${attribute.default ? `Default: ${attribute.default}` : 'Default'}
         .value=${endpoint && value ? absoluteEndpoint(value, this.origin) : (value ?? '')}
         @change=${(event: Event) => {
           const typed = (event.target as HTMLInputElement).value.trim();
@@ -465,19 +721,22 @@ export class RwConfigurator extends LitElement {
 
   private renderProperty(property: CssPropertySpec) {
     const label = PROPERTY_LABELS[property.name] ?? property.name;
-    const value = this.state!.properties[property.name] ?? '';
+    const value = this.state!.properties[property.name];
     const id = `property-${property.name}`;
     const set = (event: Event) => this.setLook(property.name, (event.target as HTMLInputElement).value);
-    return html`<label class="field" for=${id}
-        >${label} <span class="hint"><code>${property.name}</code></span></label
-      >
+    return html`<div class="field-head">
+        <label class="field" for=${id}
+          >${label} <span class="hint"><code>${property.name}</code></span></label
+        >
+        ${value === undefined ? nothing : this.renderReset(label, () => this.setLook(property.name, undefined))}
+      </div>
       <div class="row">
         ${
           property.syntax === 'color'
             ? html`<input
                 type="color"
                 aria-label="${label}: pick a colour"
-                .value=${/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
+                .value=${value && /^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
                 @change=${set}
               />`
             : nothing
@@ -485,8 +744,8 @@ export class RwConfigurator extends LitElement {
         <input
           id=${id}
           type="text"
-          placeholder=${property.default ?? 'default'}
-          .value=${value}
+          placeholder=${property.default ? `Default: ${property.default}` : 'Default'}
+          .value=${value ?? ''}
           @change=${set}
         />
       </div>`;
@@ -710,126 +969,464 @@ export class RwConfigurator extends LitElement {
     </p>`;
   }
 
-  static override styles = css`
-    :host {
-      display: block;
-      font:
-        1rem/1.5 system-ui,
-        sans-serif;
-    }
-    .columns {
-      display: grid;
-      grid-template-columns: minmax(0, 22rem) minmax(0, 1fr);
-      gap: 1.5rem;
-    }
-    @media (max-width: 56rem) {
-      .columns {
+  static override styles = [
+    tokens,
+    css`
+      :host {
+        margin: 0;
+        background: none;
+      }
+      .loading {
+        color: var(--_muted);
+      }
+      /* The gallery: a row of tiles that scrolls sideways when it does not fit (its radios take the keys). */
+      .gallery {
+        border: 0;
+        padding: 0;
+        margin: 0 0 1.25rem;
+        min-inline-size: 0;
+      }
+      legend {
+        padding: 0;
+        font-weight: 700;
+      }
+      .gallery > legend {
+        font-size: 1.125rem;
+        margin-block-end: 0.5rem;
+      }
+      .tiles {
+        display: flex;
+        gap: 0.5rem;
+        overflow-x: auto;
+        padding: 0.25rem 0.25rem 0.75rem;
+        scroll-snap-type: x proximity;
+      }
+      .tile {
+        position: relative;
+        flex: none;
+        inline-size: ${THUMBNAIL.shown}px;
+        display: grid;
+        gap: 0.375rem;
+        cursor: pointer;
+        scroll-snap-align: start;
+      }
+      .tile input {
+        position: absolute;
+        inset-block-start: 0;
+        inset-inline-start: 0;
+        inline-size: 100%;
+        block-size: 100%;
+        margin: 0;
+        opacity: 0;
+        cursor: pointer;
+        z-index: 1;
+      }
+      .thumb {
+        display: block;
+        block-size: ${THUMBNAIL.shownHeight}px;
+        overflow: hidden;
+        border: 1px solid var(--_border);
+        border-radius: calc(var(--_radius) * 0.75);
+        background: var(--_surface);
+      }
+      .thumb iframe {
+        display: block;
+        border: 0;
+        transform-origin: 0 0;
+        pointer-events: none;
+      }
+      .tile:hover .thumb {
+        border-color: var(--_accent);
+      }
+      .tile input:checked ~ .thumb {
+        border-color: var(--_accent);
+        box-shadow: 0 0 0 2px var(--_accent);
+      }
+      .tile input:focus-visible ~ .thumb {
+        outline: 2px solid var(--_focus);
+        outline-offset: 3px;
+      }
+      /* Whole pixels (as every line above the preview): a preview frame at a fractional offset is
+         rasterised a shade apart from the page the snippet is pasted into. */
+      .tile-name {
+        font-size: 0.875rem;
+        line-height: 1.25rem;
+      }
+      .tile input:checked ~ .tile-name {
+        font-weight: 700;
+      }
+      /* Settings beside the preview on a wide screen; the preview first on a narrow one. */
+      .workspace {
+        display: grid;
+        gap: 1.25rem;
         grid-template-columns: minmax(0, 1fr);
       }
-    }
-    fieldset {
-      border: 1px solid #8a94a6;
-      border-radius: 8px;
-      margin: 0 0 1rem;
-      padding: 0.5rem 1rem 1rem;
-      min-inline-size: 0;
-    }
-    fieldset.inline {
-      border: 0;
-      padding: 0;
-      margin: 0.5rem 0 0;
-    }
-    legend {
-      font-weight: 700;
-    }
-    .field,
-    .heading {
-      display: block;
-      margin-block-start: 0.75rem;
-      font-weight: 600;
-    }
-    .choice {
-      display: flex;
-      align-items: center;
-      gap: 0.5rem;
-      min-block-size: 2rem;
-    }
-    .hint {
-      font-weight: 400;
-      opacity: 0.8;
-      font-size: 0.875rem;
-    }
-    input:not([type='radio'], [type='checkbox'], [type='color']),
-    select,
-    textarea {
-      box-sizing: border-box;
-      inline-size: 100%;
-      min-block-size: 2rem;
-      font: inherit;
-    }
-    input[type='radio'],
-    input[type='checkbox'] {
-      inline-size: 1.25rem;
-      block-size: 1.25rem;
-      margin: 0;
-    }
-    input[type='color'] {
-      inline-size: 2.5rem;
-      block-size: 2rem;
-      flex: none;
-    }
-    textarea {
-      font-family: ui-monospace, monospace;
-      font-size: 0.875rem;
-    }
-    button {
-      min-block-size: 2rem;
-      font: inherit;
-      padding-inline: 0.75rem;
-    }
-    button[aria-pressed='true'] {
-      font-weight: 700;
-      outline: 2px solid currentColor;
-    }
-    .row {
-      display: flex;
-      gap: 0.5rem;
-      align-items: center;
-      flex-wrap: wrap;
-    }
-    .widths {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.5rem;
-    }
-    .frame {
-      overflow: auto;
-      border: 1px dashed #8a94a6;
-      margin-block: 1rem;
-    }
-    /* A layer of its own: the preview is rasterised from its own origin, as a page of its own is (painted
-       into this page's layer at an offset, its stars and icons were antialiased differently). */
-    iframe {
-      display: block;
-      border: 0;
-      will-change: transform;
-    }
-    .settings dd {
-      margin: 0 0 0.5rem;
-    }
-    .settings code {
-      font-size: 0.875rem;
-    }
-    .contrast.low strong {
-      color: #b91c1c;
-    }
-    .parts {
-      margin: 0;
-      padding-inline-start: 1.25rem;
-      font-size: 0.875rem;
-    }
-    code {
-      overflow-wrap: anywhere;
-    }
-  `;
+      .stage {
+        min-inline-size: 0;
+        display: grid;
+        gap: 0.75rem;
+        align-content: start;
+      }
+      @media (max-width: 63.99rem) {
+        .stage {
+          order: -1;
+        }
+        .preview {
+          max-block-size: 75vh;
+        }
+      }
+      @media (min-width: 64rem) {
+        .workspace {
+          grid-template-columns: minmax(18rem, 24rem) minmax(0, 1fr);
+          align-items: start;
+        }
+        /* The preview and Copy stay in view while the owner works down the settings. */
+        .stage {
+          position: sticky;
+          inset-block-start: 0;
+          max-block-size: 100vh;
+          overflow: auto;
+          padding-block-end: 1rem;
+        }
+      }
+      .settings {
+        display: grid;
+        gap: 0.75rem;
+        min-inline-size: 0;
+        align-content: start;
+      }
+      .group {
+        background: var(--_surface);
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+      }
+      .group > summary {
+        display: grid;
+        grid-template-columns: auto 1fr auto;
+        align-items: baseline;
+        gap: 0 0.5rem;
+        padding: 0.75rem 1rem;
+        cursor: pointer;
+        list-style: none;
+        border-radius: var(--_radius);
+      }
+      .group > summary::-webkit-details-marker {
+        display: none;
+      }
+      .group > summary::before {
+        content: '›';
+        display: inline-block;
+        font-weight: 700;
+        transition: transform 0.15s;
+      }
+      .group[open] > summary::before {
+        transform: rotate(90deg);
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .group > summary::before {
+          transition: none;
+        }
+      }
+      .group-name {
+        font-weight: 700;
+        font-size: 1.0625rem;
+        line-height: 1.5rem;
+      }
+      .group-what {
+        grid-column: 2 / -1;
+        font-size: 0.875rem;
+        color: var(--_muted);
+      }
+      .changed {
+        font-size: 0.75rem;
+        font-weight: 600;
+        padding: 0 0.5rem;
+        border-radius: 999px;
+        background: var(--_accent);
+        color: var(--_accent-text);
+      }
+      .group-body {
+        padding: 0 1rem 1rem;
+      }
+      details.more {
+        margin-block-start: 1rem;
+        border-block-start: 1px solid var(--_border);
+        padding-block-start: 0.5rem;
+      }
+      details.more > summary {
+        cursor: pointer;
+        font-weight: 600;
+        min-block-size: 2rem;
+        display: flex;
+        align-items: center;
+      }
+      fieldset {
+        border: 0;
+        padding: 0;
+        margin: 1rem 0 0;
+        min-inline-size: 0;
+      }
+      .field-head {
+        display: flex;
+        align-items: center;
+        justify-content: space-between;
+        gap: 0.5rem;
+        margin-block-start: 0.875rem;
+      }
+      .field {
+        display: block;
+        font-weight: 600;
+        margin-block-start: 0.875rem;
+      }
+      .field-head .field {
+        margin: 0;
+      }
+      .choice {
+        display: flex;
+        align-items: center;
+        gap: 0.5rem;
+        min-block-size: 2.25rem;
+        margin-block-start: 0.25rem;
+      }
+      .hint {
+        font-weight: 400;
+        font-size: 0.875rem;
+        color: var(--_muted);
+      }
+      input:not([type='radio'], [type='checkbox'], [type='color']),
+      select,
+      textarea {
+        box-sizing: border-box;
+        inline-size: 100%;
+        min-block-size: 2.5rem;
+        margin-block-start: 0.25rem;
+        padding: 0.375rem 0.625rem;
+        font: inherit;
+        color: var(--_text);
+        background: var(--_surface);
+        border: 1px solid var(--_control-border);
+        border-radius: calc(var(--_radius) / 2);
+      }
+      input::placeholder {
+        color: var(--_muted);
+      }
+      input[type='radio'],
+      input[type='checkbox'] {
+        inline-size: 1.25rem;
+        block-size: 1.25rem;
+        margin: 0;
+        flex: none;
+        accent-color: var(--_accent);
+      }
+      input[type='color'] {
+        inline-size: 2.75rem;
+        block-size: 2.5rem;
+        margin-block-start: 0.25rem;
+        padding: 0.125rem;
+        flex: none;
+        border: 1px solid var(--_control-border);
+        border-radius: calc(var(--_radius) / 2);
+        background: var(--_surface);
+      }
+      textarea {
+        font-family: ui-monospace, monospace;
+        font-size: 0.8125rem;
+      }
+      button {
+        color: var(--_text);
+      }
+      button.reset {
+        min-block-size: 1.75rem;
+        padding-inline: 0.5rem;
+        font-size: 0.8125rem;
+        line-height: 1.25rem;
+      }
+      .row {
+        display: flex;
+        gap: 0.5rem;
+        align-items: center;
+        flex-wrap: wrap;
+      }
+      .row > input[type='text'] {
+        flex: 1;
+        inline-size: auto;
+        min-inline-size: 8rem;
+      }
+      /* Copy, always in view above the preview. */
+      .copy-bar {
+        position: sticky;
+        inset-block-start: 0;
+        z-index: 2;
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.5rem 1rem;
+        padding: 0.75rem 1rem;
+        background: var(--_surface);
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        box-shadow: 0 2px 8px rgb(0 0 0 / 0.08);
+      }
+      button.copy {
+        min-block-size: 2.75rem;
+        padding-inline: 1.25rem;
+        font-weight: 700;
+        color: var(--_accent-text);
+        background: var(--_accent);
+        border-color: var(--_accent);
+      }
+      button.copy[aria-disabled='true'] {
+        cursor: progress;
+        opacity: 0.65;
+      }
+      .status {
+        margin: 0;
+      }
+      .measuring::before {
+        content: '';
+        display: inline-block;
+        inline-size: 0.75em;
+        block-size: 0.75em;
+        margin-inline-end: 0.5em;
+        border: 2px solid currentColor;
+        border-inline-end-color: transparent;
+        border-radius: 50%;
+        animation: spin 0.8s linear infinite;
+      }
+      @keyframes spin {
+        to {
+          transform: rotate(1turn);
+        }
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .measuring::before {
+          animation: none;
+        }
+      }
+      .page-bar {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.5rem 0.75rem;
+      }
+      .segmented {
+        display: inline-flex;
+        flex-wrap: wrap;
+        border: 1px solid var(--_control-border);
+        border-radius: calc(var(--_radius) / 2);
+        overflow: hidden;
+      }
+      .segmented > button,
+      .segmented > label > span {
+        display: inline-flex;
+        align-items: center;
+        min-block-size: 2.25rem;
+        padding: 0.25rem 0.75rem;
+        border: 0;
+        border-radius: 0;
+        background: var(--_surface);
+        color: var(--_text);
+      }
+      .segmented > * + * {
+        border-inline-start: 1px solid var(--_control-border);
+      }
+      .segmented > label {
+        position: relative;
+        cursor: pointer;
+      }
+      .segmented input {
+        position: absolute;
+        inset: 0;
+        inline-size: 100%;
+        block-size: 100%;
+        opacity: 0;
+        cursor: pointer;
+        z-index: 1;
+      }
+      .segmented [aria-pressed='true'],
+      .segmented input:checked + span {
+        background: var(--_accent);
+        color: var(--_accent-text);
+        font-weight: 600;
+      }
+      .segmented input:focus-visible + span {
+        outline: 2px solid var(--_focus);
+        outline-offset: -4px;
+      }
+      .inline-field {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.5rem;
+      }
+      .inline-field select {
+        inline-size: auto;
+        margin: 0;
+        min-block-size: 2.25rem;
+      }
+      .preview-head {
+        display: flex;
+        align-items: center;
+        justify-content: space-between;
+        gap: 0.5rem;
+      }
+      .preview-head .hint {
+        margin: 0;
+      }
+      button.small {
+        min-block-size: 2rem;
+        font-size: 0.875rem;
+      }
+      button[aria-pressed='true'].small {
+        background: var(--_surface-alt);
+        font-weight: 700;
+      }
+      .preview {
+        overflow: auto;
+        border-radius: var(--_radius);
+        box-shadow: 0 0 0 1px var(--_border);
+      }
+      .preview.scaled {
+        overflow: hidden;
+        inline-size: calc(var(--frame-width) * var(--scale));
+        block-size: calc(var(--frame-height) * var(--scale));
+      }
+      /* A layer of its own: the preview is rasterised from its own origin, as a page of its own is (painted
+         into this page's layer at an offset, its stars and icons were antialiased differently). */
+      .preview iframe {
+        display: block;
+        border: 0;
+        will-change: transform;
+      }
+      .preview.scaled iframe {
+        transform: scale(var(--scale));
+        transform-origin: 0 0;
+      }
+      .steps {
+        padding-inline-start: 1.25rem;
+      }
+      .settings dd {
+        margin: 0 0 0.5rem;
+      }
+      .settings code {
+        font-size: 0.875rem;
+      }
+      .contrast {
+        margin-block: 0.75rem 0;
+        font-size: 0.875rem;
+      }
+      .contrast.low strong {
+        color: var(--_danger);
+      }
+      .parts {
+        margin: 0;
+        padding-inline-start: 1.25rem;
+        font-size: 0.875rem;
+      }
+      code {
+        font-family: ui-monospace, monospace;
+        font-size: 0.9em;
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
 }

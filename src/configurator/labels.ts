@@ -79,3 +79,51 @@ export const PROPERTY_LABELS: Record<string, string> = {
   '--rw-float-offset-inline': 'Distance from the side',
   '--rw-float-z-index': 'Stacking order',
 };
+
+/** Each look of the gallery (gallery.ts): a `layout` value, or the floating badge. */
+export const LAYOUT_LABELS: Record<string, string> = {
+  list: 'list',
+  carousel: 'carousel',
+  grid: 'grid',
+  masonry: 'masonry',
+  full: 'chart',
+  badge: 'badge',
+  micro: 'one line',
+  floating: 'floating badge',
+};
+
+/**
+ * The configurator's groups, by what a setting changes: what shows (content), how it looks (look); any
+ * attribute in neither is technical (the proxy, the language, when to load, names for assistive technology).
+ */
+export const ATTRIBUTE_GROUPS: Record<'content' | 'look', readonly string[]> = {
+  content: [
+    'min-rating',
+    'rating',
+    'media-type',
+    'has-text',
+    'sort-type',
+    'limit',
+    'paging',
+    'page',
+    'controls',
+    'search',
+    'topics',
+    'q',
+    'topic',
+    'show-name',
+    'href',
+    'for',
+  ],
+  look: ['layout', 'theme', 'per-view', 'autoplay', 'autoplay-interval', 'floating', 'dismissible'],
+};
+
+/** The custom properties shown first under Look (a brand's colours and shape); the rest are one click away. */
+export const MAIN_PROPERTIES: readonly string[] = [
+  '--rw-color-accent',
+  '--rw-star-color',
+  '--rw-color-surface',
+  '--rw-color-text',
+  '--rw-radius',
+  '--rw-font-family',
+];

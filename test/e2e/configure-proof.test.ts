@@ -214,7 +214,7 @@ test('the snippet pasted into a blank page renders exactly what the preview show
         const copied = await configurator.evaluate(() => navigator.clipboard.readText());
         assert.equal(copied, await controls.locator('#snippet').inputValue(), label);
 
-        const preview = (await (await controls.locator('iframe').elementHandle())!.contentFrame())!;
+        const preview = (await (await controls.locator('#preview').elementHandle())!.contentFrame())!;
         await settledWidget(preview, tag);
         const blank = await blankPage(copied, context);
         await settledWidget(blank, tag);

@@ -28,12 +28,12 @@ test('/configure: a dark, right-to-left carousel at phone width, built with the 
   await page.goto(`${running.app.url}/configure`);
   assert.equal(new URL(page.url()).pathname, '/configure/');
   const controls = configurator(page);
-  await controls.getByRole('radio', { name: /^Reviews/ }).check();
-  await controls.getByLabel(/^Layout/).selectOption('carousel');
+  await controls.getByRole('radio', { name: 'Reviews: carousel' }).check();
+  assert.equal(await controls.getByLabel(/^Layout/).inputValue(), 'carousel');
   await controls.getByLabel(/^Colour theme/).selectOption('dark');
   await controls.getByRole('button', { name: '390 px' }).click();
-  await controls.getByRole('group', { name: 'Direction' }).getByLabel('rtl').check();
-  await controls.getByRole('group', { name: 'Page colours' }).getByLabel('dark').check();
+  await controls.getByRole('radiogroup', { name: 'Direction' }).getByLabel('rtl').check();
+  await controls.getByRole('radiogroup', { name: 'Page colours' }).getByLabel('dark').check();
 
   const text = await snippet(page);
   // The widget's HTML preloaded (the URL the loader asks, in the page's language), then the loader.
@@ -65,12 +65,12 @@ test('/configure: a dark, right-to-left carousel at phone width, built with the 
   assert.equal(await controls.getByLabel(/^Proxy address/).inputValue(), `${running.app.url}/widget-api`);
   assert.equal(await controls.getByRole('button', { name: '390 px' }).getAttribute('aria-pressed'), 'true');
 
-  const frame = controls.locator('iframe');
+  const frame = controls.locator('#preview');
   assert.equal(await frame.getAttribute('width'), '390');
   assert.ok(
     (await frame.evaluate((element: HTMLIFrameElement) => element.srcdoc)).includes(withoutHold(text)),
   );
-  const preview = page.frameLocator('rw-configurator iframe');
+  const preview = page.frameLocator('rw-configurator #preview');
   await preview.locator('review-list [aria-roledescription="carousel"]').waitFor();
   assert.equal(await preview.locator('html').getAttribute('dir'), 'rtl');
   assert.equal(await preview.locator('review-list').getAttribute('theme'), 'dark');
@@ -184,7 +184,7 @@ test('/configure: a card part turned off is hidden in the preview and by the sni
   const problems = pageProblems(page);
   await page.goto(`${running.app.url}/configure/?el=review-list`);
   const controls = configurator(page);
-  const preview = page.frameLocator('rw-configurator iframe');
+  const preview = page.frameLocator('rw-configurator #preview');
   await preview.locator('review-list [part="date"]').first().waitFor();
   await controls.getByRole('group', { name: 'What a card shows' }).getByLabel('Date').uncheck();
   const text = await snippet(page);
@@ -246,5 +246,100 @@ test('/configure: where it is pasted: Shopify’s steps, its origins with the pr
     /\d+ px at 390 px wide, \d+ px at 768 px, \d+ px at 1280 px\./,
   );
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('/configure, a new owner at 1280 px: a 4- and 5-star carousel in the brand’s colour, copied in five steps, Copy never out of the first screen', async () => {
+  const context = await running.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: running.app.url });
+  const page = await context.newPage();
+  const problems = pageProblems(page);
+  await page.goto(`${running.app.url}/configure/`);
+  const controls = configurator(page);
+  const copy = controls.getByRole('button', { name: 'Copy the snippet' });
+  /** Copy is in the first screen, wherever the owner has scrolled the settings to. */
+  const copyInView = async (step: string) => {
+    const box = (await copy.boundingBox())!;
+    assert.ok(
+      box.y >= 0 && box.y + box.height <= 800 && box.x + box.width <= 1280,
+      `${step}: Copy at ${JSON.stringify(box)}`,
+    );
+  };
+  await copyInView('at first');
+
+  // 1. The carousel, from the gallery (the first screen shows every tile at 1280 px).
+  const carousel = controls.getByRole('radio', { name: 'Reviews: carousel' });
+  const tile = (await controls.locator('[data-item="review-list-carousel"]').boundingBox())!;
+  assert.ok(
+    tile.y + tile.height <= 800 && tile.x + tile.width <= 1280,
+    'the carousel’s tile in the first screen',
+  );
+  await carousel.check();
+  await copyInView('carousel picked');
+  // 2. Only the 4- and 5-star reviews (the list then says so).
+  await controls.getByLabel(/^Only reviews rated at least/).selectOption('4');
+  await copyInView('4 stars and up');
+  // 3. The brand's colour, with the picker (the text field beside it reads it back).
+  await controls.getByLabel('Accent (links, focus, current page): pick a colour').fill('#c2410c');
+  assert.equal(await controls.locator('#property---rw-color-accent').inputValue(), '#c2410c');
+  await copyInView('the brand’s colour');
+  // 4. The preview shows it whole at the site's width, scaled, and says so.
+  const preview = page.frameLocator('rw-configurator #preview');
+  await preview.locator('review-list [aria-roledescription="carousel"]').waitFor();
+  assert.match(await controls.locator('#preview-scale').innerText(), /^Shown at \d\d % of 1280 px\.$/);
+  const frame = (await controls.locator('.preview').boundingBox())!;
+  assert.ok(frame.x + frame.width <= 1280, `the preview whole: ${JSON.stringify(frame)}`);
+  assert.match(
+    await preview.locator('review-list').evaluate((list) => list.shadowRoot!.textContent ?? ''),
+    /Showing our 4- and 5-star reviews/,
+  );
+  // 5. Copy, once the space it holds is measured (until then it says it is measuring).
+  await controls.locator('.measuring').waitFor({ state: 'detached' });
+  await copy.click();
+  await controls.locator('#copy-status').filter({ hasText: 'Copied.' }).waitFor();
+  await copyInView('copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /--rw-color-accent: #c2410c;/);
+  assert.match(
+    copied,
+    /<review-list endpoint="[^"]+" min-rating="4" layout="carousel"><rw-hold class="rw-hold-\w+"/,
+  );
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('/configure: the gallery is one radio group the keys move through; a setting changed shows its default and goes back to it', async () => {
+  const page = await running.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${running.app.url}/configure/?el=review-list`);
+  const controls = configurator(page);
+  const list = controls.getByRole('radio', { name: 'Reviews: list' });
+  await list.focus();
+  assert.equal(await list.isChecked(), true);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await controls.getByRole('radio', { name: 'Reviews: carousel' }).isChecked(), true);
+  assert.equal(new URL(page.url()).searchParams.get('a.layout'), 'carousel');
+  // Picking another look of the same element keeps what the owner chose; another element starts afresh.
+  await controls.getByLabel(/^Sort order/).selectOption('RECENT_REVIEWS');
+  await controls.getByRole('radio', { name: 'Reviews: grid' }).check();
+  assert.equal(await controls.getByLabel(/^Sort order/).inputValue(), 'RECENT_REVIEWS');
+  const content = controls.locator('#group-content summary');
+  assert.match(await content.innerText(), /1 changed/);
+  // The select shows the default it goes back to; "Default" beside the setting goes back to it.
+  assert.match(
+    await controls
+      .getByLabel(/^Sort order/)
+      .locator('option')
+      .first()
+      .innerText()
+      .then((text) => text.trim()),
+    /^Default/,
+  );
+  await controls.getByRole('button', { name: 'Back to the default: Sort order' }).click();
+  assert.equal(await controls.getByLabel(/^Sort order/).inputValue(), '');
+  assert.doesNotMatch(await content.innerText(), /changed/);
+  assert.equal(new URL(page.url()).searchParams.get('a.sort-type'), null);
+  await controls.getByRole('radio', { name: 'Business card' }).check();
+  assert.equal(new URL(page.url()).searchParams.get('a.layout'), null);
   await page.close();
 });

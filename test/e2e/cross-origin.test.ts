@@ -46,6 +46,15 @@ after(async () => {
 async function configure(page: EnginePage): Promise<{ copied: string; setting: string }> {
   await page.goto(`${proxy.url}/configure/?el=review-list&a.limit=3`);
   await page.waitFor(snippetShown, null, 'the snippet');
+  // Copy waits for the space the widget holds to be measured, as the owner sees ("Measuring…", then Ready).
+  await page.waitFor(
+    () => {
+      const root = document.querySelector('rw-configurator')!.shadowRoot!;
+      return root.querySelector('.copy[aria-disabled="false"]') && !root.querySelector('.measuring');
+    },
+    null,
+    'the snippet measured',
+  );
   await page.evaluate((address) => {
     const root = document.querySelector('rw-configurator')!.shadowRoot!;
     const field = root.querySelector<HTMLInputElement>('#site')!;
@@ -65,14 +74,18 @@ async function configure(page: EnginePage): Promise<{ copied: string; setting: s
   }, site.url);
   await page.waitFor(
     () =>
-      document.querySelector('rw-configurator')!.shadowRoot!.querySelector('.row [role="status"]')!
-        .textContent,
+      /^(Copied|Selected)/.test(
+        document
+          .querySelector('rw-configurator')!
+          .shadowRoot!.querySelector('#copy-status')!
+          .textContent!.trim(),
+      ),
     null,
     'the copy’s status',
   );
   return page.evaluate(() => {
     const root = document.querySelector('rw-configurator')!.shadowRoot!;
-    const said = root.querySelector('.row [role="status"]')!.textContent!;
+    const said = root.querySelector('#copy-status')!.textContent!.trim();
     const field = root.querySelector<HTMLTextAreaElement>('#snippet')!;
     const copied =
       said === 'Copied.'
@@ -128,7 +141,7 @@ for (const engine of ENGINES) {
       );
       assert.ok(
         configured.copied.includes(
-          `<review-list endpoint="${proxy.url}/widget-api" limit="3"></review-list>`,
+          `<review-list endpoint="${proxy.url}/widget-api" limit="3"><rw-hold class="rw-hold-`,
         ),
         configured.copied,
       );

@@ -118,7 +118,7 @@ test('/docs/: every example runs against the sample business, and opens in the c
   await page.waitForURL(/\/configure\//);
   const configurator = page.locator('rw-configurator');
   assert.equal(await configurator.locator('#snippet').inputValue(), `${shown.trimEnd()}\n`);
-  await page.frameLocator('rw-configurator iframe').locator('[aria-roledescription="carousel"]').waitFor();
+  await page.frameLocator('rw-configurator #preview').locator('[aria-roledescription="carousel"]').waitFor();
   await page.close();
 });
 

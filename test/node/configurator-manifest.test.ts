@@ -10,7 +10,15 @@ import { FLOATING_CORNERS, LIST_LAYOUTS, SUMMARY_LAYOUTS } from '../../src/api/l
 import { KNOWN_MEDIA_TYPES, KNOWN_SORT_TYPES, RATINGS } from '../../src/api/protocol.ts';
 import { ELEMENT_ORDER } from '../../src/configurator/elements.ts';
 import { EXAMPLES } from '../../src/configurator/examples.ts';
-import { ATTRIBUTE_LABELS, ELEMENT_LABELS, PROPERTY_LABELS } from '../../src/configurator/labels.ts';
+import {
+  ATTRIBUTE_GROUPS,
+  ATTRIBUTE_LABELS,
+  ELEMENT_LABELS,
+  LAYOUT_LABELS,
+  MAIN_PROPERTIES,
+  PROPERTY_LABELS,
+} from '../../src/configurator/labels.ts';
+import { galleryItemOf, galleryOf, pickGalleryItem } from '../../src/configurator/gallery.ts';
 import { readSpecs, type ElementSpec, type Manifest } from '../../src/configurator/specs.ts';
 import { initialState, normalise } from '../../src/configurator/state.ts';
 
@@ -85,6 +93,52 @@ describe('the configurator reads its controls from custom-elements.json', () => 
     assert.deepEqual(Object.keys(ELEMENT_LABELS).sort(), [...ELEMENT_ORDER].sort());
     assert.deepEqual(Object.keys(ATTRIBUTE_LABELS).sort(), [...attributes].sort());
     assert.deepEqual(Object.keys(PROPERTY_LABELS).sort(), [...properties].sort());
+  });
+
+  it('groups only attributes that exist, each once, and shows first only properties that exist', () => {
+    const attributes = new Set(specs.flatMap((spec) => spec.attributes.map((attribute) => attribute.name)));
+    const properties = new Set(specs.flatMap((spec) => spec.cssProperties.map((property) => property.name)));
+    const grouped = Object.values(ATTRIBUTE_GROUPS).flat();
+    assert.deepEqual(
+      grouped.filter((name) => !attributes.has(name)),
+      [],
+    );
+    assert.equal(new Set(grouped).size, grouped.length);
+    assert.deepEqual(
+      MAIN_PROPERTIES.filter((name) => !properties.has(name)),
+      [],
+    );
+  });
+
+  it('offers every element and every layout in the gallery, and picks each back from its state', () => {
+    const items = galleryOf(specs);
+    assert.deepEqual(
+      items.map((item) => item.id),
+      [
+        'review-list',
+        ...LIST_LAYOUTS.slice(1).map((layout) => `review-list-${layout}`),
+        'rating-summary',
+        ...SUMMARY_LAYOUTS.slice(1).map((layout) => `rating-summary-${layout}`),
+        'rating-summary-floating',
+        'business-card',
+        'post-list',
+      ],
+    );
+    for (const layout of [...LIST_LAYOUTS, ...SUMMARY_LAYOUTS, 'floating'])
+      assert.ok(LAYOUT_LABELS[layout], layout);
+    const start = {
+      tag: 'review-list',
+      attributes: { endpoint: '/widget-api', 'min-rating': '4' },
+      properties: {},
+      page: { width: 390, scheme: 'light', dir: 'ltr', lang: 'en' },
+    } as const;
+    for (const item of items) {
+      const picked = pickGalleryItem({ ...start, attributes: { ...start.attributes } }, item);
+      assert.equal(galleryItemOf(items, picked)?.id, item.id);
+      // The same element keeps the owner's settings; another starts afresh, with the proxy kept.
+      assert.equal(picked.attributes['min-rating'], item.tag === 'review-list' ? '4' : undefined, item.id);
+      assert.equal(picked.attributes.endpoint, '/widget-api');
+    }
   });
 
   it("types each event's detail from the code, and lists the properties and methods without an attribute", () => {

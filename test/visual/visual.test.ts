@@ -116,6 +116,16 @@ export function compareWithBaseline(name: string, drawnPng: Buffer, { write = tr
 
 export const withinTolerance = ({ differing, total }: Compared) => differing <= total * MOST_PIXELS;
 
+/** Writes `png` as the baseline `shot` (updating), or asserts it matches it, saying where to look if not. */
+function matchBaseline(shot: string, png: Buffer): void {
+  if (UPDATE) return void writeFileSync(join(BASELINES, `${shot}.png`), png);
+  const compared = compareWithBaseline(shot, png);
+  assert.ok(
+    withinTolerance(compared),
+    `${shot}: ${compared.differing} of ${compared.total} pixels differ from ${BASELINES}/${shot}.png; see ${compared.written?.join(' and ')} (npm run test:visual:update if the change is meant)`,
+  );
+}
+
 let app: InProcessApp;
 let host: Server;
 let hostUrl: string;
@@ -127,7 +137,10 @@ before(async () => {
   host = createServer((request, response) => {
     const font = /^\/fonts\/(\d+)\.woff2$/.exec(request.url ?? '');
     if (font && FONT_WEIGHTS.includes(Number(font[1]) as (typeof FONT_WEIGHTS)[number])) {
-      response.writeHead(200, { 'content-type': 'font/woff2' }).end(readFileSync(fontFile(Number(font[1]))));
+      // (Read by the configurator's page too, of the app's origin.)
+      response
+        .writeHead(200, { 'content-type': 'font/woff2', 'access-control-allow-origin': '*' })
+        .end(readFileSync(fontFile(Number(font[1]))));
       return;
     }
     const page = pages.get(request.url ?? '');
@@ -185,15 +198,7 @@ describe('how every widget looks (Chromium)', () => {
           const shot = `${name}-${theme}-${dir}-${width}`;
           test(shot, async () => {
             const png = await draw(shot, tag, attributes, theme, dir, width);
-            if (UPDATE) {
-              writeFileSync(join(BASELINES, `${shot}.png`), png);
-              return;
-            }
-            const compared = compareWithBaseline(shot, png);
-            assert.ok(
-              withinTolerance(compared),
-              `${shot}: ${compared.differing} of ${compared.total} pixels differ from ${BASELINES}/${shot}.png; see ${compared.written?.join(' and ')} (npm run test:visual:update if the change is meant)`,
-            );
+            matchBaseline(shot, png);
           });
         }
 
@@ -216,4 +221,49 @@ describe('how every widget looks (Chromium)', () => {
       assert.ok(!withinTolerance(compared), `only ${compared.differing} of ${compared.total} pixels differ`);
     },
   );
+});
+
+/**
+ * The configurator's first screen (`/configure`), light and dark, at a phone's width and 1280 px: its own
+ * chrome set in the test font; the frames (the gallery's thumbnails, the preview) masked, since what they
+ * show is the widgets above, drawn in the page's own fonts.
+ */
+describe('how the configurator looks (Chromium)', () => {
+  for (const theme of THEMES)
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      const shot = `configurator-${theme}-${width}`;
+      test(shot, async () => {
+        const context = await browser.newContext({
+          viewport: { width, height },
+          deviceScaleFactor: 1,
+          reducedMotion: 'reduce',
+          colorScheme: theme,
+          bypassCSP: true,
+        });
+        try {
+          const page = await context.newPage();
+          await page.goto(`${app.url}/configure/?el=review-list&a.layout=carousel&a.min-rating=4`);
+          await page.addStyleTag({
+            content: `${FONT_WEIGHTS.map((weight) => `@font-face { font-family: 'Inter Test'; src: url(${hostUrl}/fonts/${weight}.woff2) format('woff2'); font-weight: ${weight}; }`).join('\n')}
+:root, rw-configurator, textarea, select, input, button { font-family: 'Inter Test' !important; --rw-font-family: 'Inter Test'; }`,
+          });
+          const configurator = page.locator('rw-configurator');
+          await configurator.locator('.copy[aria-disabled="false"]').waitFor();
+          await configurator.locator('.tile iframe').first().waitFor();
+          await page.evaluate(() => document.fonts.ready.then(() => undefined));
+          const png = await page.screenshot({
+            animations: 'disabled',
+            caret: 'hide',
+            mask: [configurator.locator('iframe')],
+            maskColor: '#7f7f7f',
+          });
+          matchBaseline(shot, png);
+        } finally {
+          await context.close();
+        }
+      });
+    }
 });
