@@ -119,7 +119,7 @@ export function servedHref(href, from = 'guide') {
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** One guide's page: the site's tool pages' header, a nav of every guide, the guide in <main>. */
+/** One guide's page: the site's tool pages' header, a side column with every guide, the guide in <main>. */
 export function renderGuide(guide, guides) {
   const slugger = new GithubSlugger();
   let section = guide.title;
@@ -142,6 +142,12 @@ export function renderGuide(guide, guides) {
       plain.parser = this.parser;
       plain.options = this.options;
       return `<div class="table-scroll" role="region" aria-label="${escapeHtml(name)}" tabindex="0">\n${plain.table(token)}</div>\n`;
+    },
+    // A code block with its Copy button (docs/docs.js answers it; hidden without the script).
+    code(token) {
+      plain.parser = this.parser;
+      plain.options = this.options;
+      return `<div class="code"><button type="button" class="copy-code">Copy</button>${plain.code(token)}</div>\n`;
     },
   };
   const marked = new Marked({ gfm: true, renderer });
@@ -174,7 +180,7 @@ export function renderGuide(guide, guides) {
     <link rel="stylesheet" href="/docs/docs.css" />
   </head>
   <body class="guide">
-    <header>
+    <header class="topbar">
       ${heading}
       <nav class="tools" aria-label="Pages">
         <a href="/">The demo</a>
@@ -182,14 +188,19 @@ export function renderGuide(guide, guides) {
         <a href="/docs/">The reference</a>
         <a href="/docs/deploy/">Put your reviews on your site</a>
       </nav>
-      <nav class="guides" aria-label="Guides">
-        <ul>
-${nav}
-        </ul>
-      </nav>
     </header>
-    <main>
-${body}    </main>
+    <div class="docs-layout">
+      <aside class="docs-side">
+        <nav class="guides" aria-label="Guides">
+          <ul>
+${nav}
+          </ul>
+        </nav>
+      </aside>
+      <main>
+${body}      </main>
+    </div>
+    <script type="module" src="/docs/docs.js"></script>
   </body>
 </html>
 `;

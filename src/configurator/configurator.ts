@@ -265,6 +265,7 @@ export class RwConfigurator extends LitElement {
   }
 
   override updated(): void {
+    this.showPickedTile();
     const stage = this.renderRoot.querySelector('.stage');
     if (stage && stage !== this.observedStage) {
       this.stageSize.disconnect();
@@ -274,6 +275,19 @@ export class RwConfigurator extends LitElement {
   }
 
   private observedStage?: Element;
+  /** The gallery item last scrolled into the row's view. */
+  private shownTile?: string;
+
+  /** The picked tile in view in the gallery's row (scrolled sideways only: the page stays where it is). */
+  private showPickedTile(): void {
+    const tile = this.renderRoot.querySelector('.tile input:checked')?.closest<HTMLElement>('.tile');
+    const row = tile?.parentElement;
+    if (!tile || !row || tile.dataset.item === this.shownTile) return;
+    this.shownTile = tile.dataset.item;
+    const [box, view] = [tile.getBoundingClientRect(), row.getBoundingClientRect()];
+    if (box.left < view.left || box.right > view.right)
+      row.scrollBy({ left: box.left - view.left - (view.width - box.width) / 2 });
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();

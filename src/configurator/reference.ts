@@ -246,7 +246,10 @@ export class RwReference extends LitElement {
       <div class="live" ${ref(paintGround(state.attributes.theme === 'dark' ? 'dark' : 'light'))}>
         ${this.liveElement(example, state)}
       </div>
-      <pre><code>${snippet}</code></pre>
+      <div class="code">
+        <button type="button" class="copy-code">Copy</button>
+        <pre><code>${snippet}</code></pre>
+      </div>
     </figure>`;
   }
 

@@ -163,7 +163,7 @@ test('/docs/deploy/, the site owner’s path, is reachable from the reference, a
   for (const platform of ['Cloudflare Workers', 'Vercel', 'Netlify', 'A container', 'Node']) {
     const link = page.getByRole('rowheader', { name: platform }).getByRole('link');
     const target = (await link.getAttribute('href'))!;
-    assert.equal(await page.locator(`${target} + pre code`).count(), 1, `${platform}: its commands`);
+    assert.equal(await page.locator(`${target} + .code pre code`).count(), 1, `${platform}: its commands`);
   }
   for (const href of await page
     .locator('a[href^="/"]')
@@ -272,4 +272,51 @@ test('/docs/guides/: every guide passes axe and reflows at 320 px; the manual, a
       await page.goto(`${running.app.url}${url}`);
     });
   }
+});
+
+test('/docs/ as a site: a code block’s Copy copies it, Find on this page counts and steps through the matches, axe clean while in use', async () => {
+  const context = await running.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    bypassCSP: true,
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: running.app.url });
+  await context.addInitScript(NAME_SHIM);
+  const page = await context.newPage();
+  const problems = pageProblems(page);
+  // A guide with commands: the first block's Copy puts exactly its text on the clipboard.
+  await page.goto(`${running.app.url}${guideUrl('deploying')}`);
+  const block = page.locator('main .code').first();
+  await block.getByRole('button', { name: 'Copy' }).click();
+  await page.getByRole('status').filter({ hasText: 'Copied.' }).waitFor();
+  assert.equal(
+    await page.evaluate(() => navigator.clipboard.readText()),
+    await block.locator('pre').textContent(),
+  );
+  // Find: the count is the page's own count of the word (any case); Enter steps to the next one.
+  const find = page.getByRole('searchbox', { name: 'Find on this page' });
+  await find.fill('wrangler');
+  const expected = await page.evaluate(
+    () => document.querySelector('main')!.textContent!.toLowerCase().split('wrangler').length - 1,
+  );
+  assert.ok(expected > 1, 'the guide says wrangler more than once');
+  const status = page.locator('#find-status');
+  await status.filter({ hasText: `1 of ${expected}` }).waitFor();
+  await find.press('Enter');
+  await status.filter({ hasText: `2 of ${expected}` }).waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'find', 'the field keeps the focus');
+  assert.deepEqual(await axeViolations(page), []);
+  await find.fill('no such words here');
+  await status.filter({ hasText: 'Not on this page.' }).waitFor();
+
+  // The reference: an example's Copy copies the snippet it shows.
+  await openReference(page);
+  const example = page.locator('figure.example').first();
+  await example.getByRole('button', { name: 'Copy' }).click();
+  await page.getByRole('status').filter({ hasText: 'Copied.' }).waitFor();
+  assert.equal(
+    await page.evaluate(() => navigator.clipboard.readText()),
+    await example.locator('pre').textContent(),
+  );
+  assert.deepEqual(problems, []);
+  await context.close();
 });

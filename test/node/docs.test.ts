@@ -120,7 +120,10 @@ test('the guides render as the pages /docs/guides/<name>/ serves: a nav of every
       for (const { name } of guides)
         assert.ok(page.includes(`href="${guideUrl(name)}"`), `${guide.name}: its nav links ${name}`);
       assert.ok(page.includes('href="/docs/"'), `${guide.name}: its nav links the reference`);
-      assert.ok(!/<script|\sstyle=|<style/i.test(page), `${guide.name}: no script or inline style (the CSP)`);
+      // Only the tool pages' own script, from this origin; nothing inline (the CSP).
+      const scripts = page.match(/<script[^>]*>/gi) ?? [];
+      assert.deepEqual(scripts, ['<script type="module" src="/docs/docs.js">'], `${guide.name}: its scripts`);
+      assert.ok(!/\sstyle=|<style/i.test(page), `${guide.name}: no inline style (the CSP)`);
       assert.ok(!/href="[^"]*\.md[#"]/.test(page), `${guide.name}: no link left to a .md file`);
       const hrefs = [...page.matchAll(/(?:href|src)="(\/[^"]*)"/g)].map((match) => match[1]!);
       const unserved = hrefs.filter((href) => !href.startsWith('/dist/') && !served(href));

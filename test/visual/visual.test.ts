@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium, startApp, type InProcessApp } from '../e2e/support.ts';
 
 export const BASELINES = 'test/visual/baselines';
@@ -224,46 +224,63 @@ describe('how every widget looks (Chromium)', () => {
 });
 
 /**
- * The configurator's first screen (`/configure`), light and dark, at a phone's width and 1280 px: its own
- * chrome set in the test font; the frames (the gallery's thumbnails, the preview) masked, since what they
- * show is the widgets above, drawn in the page's own fonts.
+ * The tool pages' first screens, light and dark, at a phone's width and 1280 px: the configurator
+ * (`/configure`), its own chrome, with its frames (the gallery's thumbnails, the preview) masked, since what
+ * they show is the widgets above, drawn in the page's own fonts; and a guide of /docs/, with its side column
+ * and a code block. Everything set in the test font, code too.
  */
-describe('how the configurator looks (Chromium)', () => {
-  for (const theme of THEMES)
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ] as const) {
-      const shot = `configurator-${theme}-${width}`;
-      test(shot, async () => {
-        const context = await browser.newContext({
-          viewport: { width, height },
-          deviceScaleFactor: 1,
-          reducedMotion: 'reduce',
-          colorScheme: theme,
-          bypassCSP: true,
+const TOOL_PAGES = [
+  {
+    name: 'configurator',
+    path: '/configure/?el=review-list&a.layout=carousel&a.min-rating=4',
+    ready: async (page: Page) => {
+      const configurator = page.locator('rw-configurator');
+      await configurator.locator('.copy[aria-disabled="false"]').waitFor();
+      await configurator.locator('.tile iframe').first().waitFor();
+    },
+  },
+  {
+    name: 'docs-guide',
+    path: '/docs/guides/deploying/',
+    ready: (page: Page) => page.locator('#find').waitFor(),
+  },
+] as const;
+
+describe('how the tool pages look (Chromium)', () => {
+  for (const { name, path, ready } of TOOL_PAGES)
+    for (const theme of THEMES)
+      for (const [width, height] of [
+        [390, 844],
+        [1280, 800],
+      ] as const) {
+        const shot = `${name}-${theme}-${width}`;
+        test(shot, async () => {
+          const context = await browser.newContext({
+            viewport: { width, height },
+            deviceScaleFactor: 1,
+            reducedMotion: 'reduce',
+            colorScheme: theme,
+            bypassCSP: true,
+          });
+          try {
+            const page = await context.newPage();
+            await page.goto(`${app.url}${path}`);
+            await page.addStyleTag({
+              content: `${FONT_WEIGHTS.map((weight) => `@font-face { font-family: 'Inter Test'; src: url(${hostUrl}/fonts/${weight}.woff2) format('woff2'); font-weight: ${weight}; }`).join('\n')}
+:root, rw-configurator, textarea, select, input, button, code, pre { font-family: 'Inter Test' !important; --rw-font-family: 'Inter Test'; }`,
+            });
+            await ready(page);
+            await page.evaluate(() => document.fonts.ready.then(() => undefined));
+            const png = await page.screenshot({
+              animations: 'disabled',
+              caret: 'hide',
+              mask: [page.locator('rw-configurator iframe')],
+              maskColor: '#7f7f7f',
+            });
+            matchBaseline(shot, png);
+          } finally {
+            await context.close();
+          }
         });
-        try {
-          const page = await context.newPage();
-          await page.goto(`${app.url}/configure/?el=review-list&a.layout=carousel&a.min-rating=4`);
-          await page.addStyleTag({
-            content: `${FONT_WEIGHTS.map((weight) => `@font-face { font-family: 'Inter Test'; src: url(${hostUrl}/fonts/${weight}.woff2) format('woff2'); font-weight: ${weight}; }`).join('\n')}
-:root, rw-configurator, textarea, select, input, button { font-family: 'Inter Test' !important; --rw-font-family: 'Inter Test'; }`,
-          });
-          const configurator = page.locator('rw-configurator');
-          await configurator.locator('.copy[aria-disabled="false"]').waitFor();
-          await configurator.locator('.tile iframe').first().waitFor();
-          await page.evaluate(() => document.fonts.ready.then(() => undefined));
-          const png = await page.screenshot({
-            animations: 'disabled',
-            caret: 'hide',
-            mask: [configurator.locator('iframe')],
-            maskColor: '#7f7f7f',
-          });
-          matchBaseline(shot, png);
-        } finally {
-          await context.close();
-        }
-      });
-    }
+      }
 });
