@@ -63,6 +63,7 @@ export class RwConfigurator extends LitElement {
     state: { state: true },
     notice: { state: true },
     copied: { state: true },
+    pressedEarly: { state: true },
     site: { state: true },
     hiddenIds: { state: true },
     pinnedIds: { state: true },
@@ -81,6 +82,8 @@ export class RwConfigurator extends LitElement {
   state?: ConfiguratorState;
   notice = '';
   copied = '';
+  /** Copy was pressed before the snippet was final: said beside "Measuring…", forgotten once it is. */
+  pressedEarly = false;
   /** "Your site's address" as typed: not part of the snippet or the address, only of the advice. */
   site = '';
 
@@ -178,6 +181,7 @@ export class RwConfigurator extends LitElement {
       .filter(Boolean)
       .join(' ');
     this.copied = '';
+    this.pressedEarly = false;
     history.replaceState(null, '', searchOf(this.state));
   }
 
@@ -298,7 +302,7 @@ export class RwConfigurator extends LitElement {
 
   private async copy(): Promise<void> {
     if (!this.ready) {
-      this.copied = 'A moment: the space the widget takes is being measured, so your page will not move.';
+      this.pressedEarly = true;
       return;
     }
     try {
@@ -515,12 +519,10 @@ export class RwConfigurator extends LitElement {
       </button>
       <p id="copy-status" role="status" class="status">
         ${
-          this.copied ||
-          (ready
-            ? this.hold
-              ? 'Ready: it keeps its space, so your page does not move.'
-              : 'Ready.'
-            : html`<span class="measuring">Measuring the space the widget takes…</span>`)
+          ready
+            ? this.copied || (this.hold ? 'Ready: it keeps its space, so your page does not move.' : 'Ready.')
+            : html`<span class="measuring">Measuring the space the widget takes…</span>
+                ${this.pressedEarly ? 'Copy works in a moment, so your page will not move.' : nothing}`
         }
       </p>
     </div>`;
