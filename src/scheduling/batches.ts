@@ -14,3 +14,9 @@ export const CARDS_PER_TASK = 4;
  * around the cards, stays within 50 ms (`npm run bench`, "Render", 10 reviews at 8× to see the margin:
  * long tasks 0–5 ms in all with one, 24–40 with two). */
 export const FIRST_CARDS = 1;
+
+/** Cards of the first frame of a page that replaces one shown (a chip, a search, another page): the list
+ * around the cards is laid out already, so the first card's share of the budget goes to cards (one task of
+ * about 36 ms for five on Lighthouse's mobile profile, and a frame fewer: a chip's five reviews on screen
+ * about 85 ms after the answer rather than 130; `bench/search-visitor.ts`, issue 48). */
+export const REPLACING_CARDS = FIRST_CARDS + CARDS_PER_TASK;

@@ -9,7 +9,7 @@
  * whole page.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { CARDS_PER_TASK, FIRST_CARDS } from '../../scheduling/batches.ts';
+import { CARDS_PER_TASK, FIRST_CARDS, REPLACING_CARDS } from '../../scheduling/batches.ts';
 import { afterFrame } from '../../scheduling/next-turn.ts';
 
 /** Whether `items` begin with `before`'s items (a page appended to them: "Show more"); none: false. */
@@ -33,17 +33,21 @@ export class RenderBatches implements ReactiveController {
   hostConnected?(): void;
 
   /**
-   * How many of `items` this render shows: a new array starts with `first` (by default `FIRST_CARDS`; an
-   * appended page keeps the cards already shown and adds one); `all` renders every one now (a server
-   * renderer has no later task); `hold` adds no batch until a render without it.
+   * How many of `items` this render shows: a new array starts with `first` (by default `FIRST_CARDS`, or
+   * `REPLACING_CARDS` where it replaces a page shown; an appended page keeps the cards already shown and
+   * adds one); `all` renders every one now (a server renderer has no later task); `hold` adds no batch
+   * until a render without it.
    */
-  count(items: readonly unknown[], { all = false, first = FIRST_CARDS, hold = false } = {}): number {
+  count(
+    items: readonly unknown[],
+    { all = false, first, hold = false }: { all?: boolean; first?: number; hold?: boolean } = {},
+  ): number {
     if (items !== this.items) {
       const previous = this.items;
       this.items = items;
       this.shown = isAppendOf(items, previous)
         ? Math.min(this.shown, previous!.length) + CARDS_PER_TASK
-        : first;
+        : (first ?? (previous?.length ? REPLACING_CARDS : FIRST_CARDS));
     }
     if (all) this.shown = items.length;
     // Held while the items are about to be replaced (a new page loading): no task spent on their cards.

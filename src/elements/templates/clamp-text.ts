@@ -15,18 +15,23 @@ export interface Clamped {
   clamped: boolean;
 }
 
-/** Re-renders (a filter change, a "Read more") clamp the same texts again: remember the last few hundred. */
+/**
+ * Re-renders (a filter change, a "Read more", each batch of a page, a search's longer cut) clamp the same
+ * texts again: remember the last few hundred, by text and limits.
+ */
 const cache = new Map<string, Clamped>();
 const CACHE_SIZE = 500;
 
 export function clampText(text: string, maxGraphemes = CLAMP_GRAPHEMES, maxLines = CLAMP_LINES): Clamped {
-  if (maxGraphemes !== CLAMP_GRAPHEMES || maxLines !== CLAMP_LINES)
-    return clamp(text, maxGraphemes, maxLines);
-  let result = cache.get(text);
+  const key =
+    maxGraphemes === CLAMP_GRAPHEMES && maxLines === CLAMP_LINES
+      ? text
+      : `${maxGraphemes} ${maxLines}\n${text}`;
+  let result = cache.get(key);
   if (!result) {
     result = clamp(text, maxGraphemes, maxLines);
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(text, result);
+    cache.set(key, result);
   }
   return result;
 }

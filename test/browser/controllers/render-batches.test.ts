@@ -6,7 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { RenderBatches } from '../../../src/elements/controllers/render-batches.ts';
-import { CARDS_PER_TASK, FIRST_CARDS } from '../../../src/scheduling/batches.ts';
+import { CARDS_PER_TASK, FIRST_CARDS, REPLACING_CARDS } from '../../../src/scheduling/batches.ts';
 
 class BatchHost extends LitElement {
   static override properties = { items: { attribute: false }, hold: { attribute: false } };
@@ -38,9 +38,12 @@ customElements.define('batch-host', BatchHost);
 
 const page = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
 const cards = (host: BatchHost) => host.renderRoot.querySelectorAll('li').length;
-/** The cards each render of a new `count`-item page shows: the first cards, then a batch a turn. */
-const batchesOf = (count: number) => {
-  const shown = [Math.min(FIRST_CARDS, count)];
+/**
+ * The cards each render of a new `count`-item page shows: the first cards (more where it replaces a page
+ * shown: the list around them is laid out already), then a batch a turn.
+ */
+const batchesOf = (count: number, first = FIRST_CARDS) => {
+  const shown = [Math.min(first, count)];
   while (shown.at(-1)! < count) shown.push(Math.min(shown.at(-1)! + CARDS_PER_TASK, count));
   return shown;
 };
@@ -82,7 +85,7 @@ describe('RenderBatches', () => {
     host.renders.length = 0;
     host.items = page(100, 6);
     await host.updateComplete;
-    expect(host.renders).to.deep.equal(batchesOf(6));
+    expect(host.renders).to.deep.equal(batchesOf(6, REPLACING_CARDS));
   });
 
   it('held, adds no batch, even one asked for before the hold; released, goes on', async () => {
@@ -92,13 +95,13 @@ describe('RenderBatches', () => {
     // The new page's first batch renders and asks for the next one; in that same task, before the next
     // one comes, the list holds (a newer page is loading: these cards are about to go).
     host.onRendered = (shown) => {
-      if (shown === FIRST_CARDS) host.hold = true;
+      if (shown === REPLACING_CARDS) host.hold = true;
       host.onRendered = undefined;
     };
     host.items = page(20, 10);
     // Every turn from now on adds nothing.
     await host.updateComplete;
-    expect(cards(host)).to.equal(FIRST_CARDS);
+    expect(cards(host)).to.equal(REPLACING_CARDS);
     expect(host.batches.busy).to.equal(true);
     host.hold = false;
     await host.updateComplete;
