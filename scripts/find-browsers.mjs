@@ -3,6 +3,7 @@
 // takes, shared by the browser suite and the end-to-end tests.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
@@ -29,6 +30,11 @@ export async function startWebKitDriver() {
       server.close(() => resolve(address.port));
     });
   });
-  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], { stdio: 'ignore' });
+  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], {
+    stdio: 'ignore',
+    // MiniBrowser's bar made small (scripts/webkit-gtk/gtk-3.0/gtk.css): a window, and so a viewport, as
+    // narrow as a phone's.
+    env: { ...process.env, XDG_CONFIG_HOME: fileURLToPath(new URL('webkit-gtk', import.meta.url)) },
+  });
   return { port, stop: () => driver.kill() };
 }

@@ -134,9 +134,14 @@ export class RwConfigurator extends LitElement {
     return this.specs!.find((spec) => spec.tag === this.state!.tag)!;
   }
 
+  /** The bundle's absolute address, as a snippet pasted on another site must name it. */
+  private get scriptUrl(): string {
+    return new URL(this.script, location.href).href;
+  }
+
   /** The snippet for the current state (the script's and the proxy's absolute addresses), without a hold. */
   private get bareSnippet(): string {
-    return snippetOf(this.state!, this.spec, new URL(this.script, location.href).href, this.origin);
+    return snippetOf(this.state!, this.spec, this.scriptUrl, this.origin);
   }
 
   /** The hold measured for the current state, once the preview has shown the widget. */
@@ -162,12 +167,11 @@ export class RwConfigurator extends LitElement {
    * once it has been measured (but in a builder's frame, which holds it).
    */
   get snippet(): string {
-    const script = new URL(this.script, location.href).href;
     const { form } = this.builder;
     return snippetOf(
       this.state!,
       this.spec,
-      script,
+      this.scriptUrl,
       this.origin,
       form === 'frame' ? undefined : this.hold,
       form,
@@ -493,7 +497,7 @@ export class RwConfigurator extends LitElement {
       properties: {},
       page: { ...page, width: width as PageContext['width'] },
     };
-    const snippet = snippetOf(state, spec, new URL(this.script, location.href).href, this.origin);
+    const snippet = snippetOf(state, spec, this.scriptUrl, this.origin);
     return html`<iframe
       tabindex="-1"
       title=${item.name}

@@ -5,6 +5,7 @@
  * `xvfb-run` provides (test:e2e runs under it). Interaction goes through page scripts (`evaluate`), the one
  * thing all three drivers do alike; every wait polls for a state, never for a time.
  */
+import { PNG } from 'pngjs';
 import puppeteer from 'puppeteer-core';
 import { remote } from 'webdriverio';
 import { FIREFOX_PATH, startWebKitDriver, WEBKIT_CAPABILITIES } from '../../scripts/find-browsers.mjs';
@@ -20,6 +21,8 @@ export interface EnginePage {
   /** Waits until `fn(arg)` is truthy in the page (at most 30 s: a bound for a busy CI machine, not a timing). */
   waitFor<A>(fn: (arg: A) => unknown, arg: A, what: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /** A PNG of the first element `selector` finds, as the engine draws it (its whole box). */
+  screenshot(selector: string): Promise<Buffer>;
   /**
    * How many articles the engine's own accessibility tree exposes (shadow roots included): Chromium's full
    * tree over the DevTools protocol, Firefox's through WebDriver BiDi's accessibility locator, WebKit's
@@ -88,6 +91,11 @@ export async function openEngine(
     evaluate,
     waitFor: (fn, arg, what, timeoutMs) => poll(engine, () => evaluate(fn, arg), what, timeoutMs),
     close: () => browser.close(),
+    screenshot: async (selector) => {
+      const element = await page.$(selector);
+      if (!element) throw new Error(`${engine}: nothing matches ${selector}`);
+      return Buffer.from(await element.screenshot());
+    },
     accessibleArticles: async () => {
       if (engine === 'chromium') {
         const { nodes } = await (await page.createCDPSession()).send('Accessibility.getFullAXTree');
@@ -148,8 +156,16 @@ async function openWebKit(
         },
       } as WebdriverIO.Capabilities,
     });
-    // The window as large as the viewport asked for (MiniBrowser under automation has no toolbar).
-    if (viewport) await browser.setWindowSize(viewport.width, viewport.height);
+    // The window as large as the viewport asked for, and taller by MiniBrowser's bar (made small:
+    // scripts/webkit-gtk/gtk-3.0/gtk.css).
+    if (viewport) {
+      await browser.setWindowSize(viewport.width, viewport.height);
+      const inner = (await browser.execute('return [innerWidth, innerHeight]')) as [number, number];
+      await browser.setWindowSize(
+        viewport.width + viewport.width - inner[0],
+        viewport.height + viewport.height - inner[1],
+      );
+    }
     // The function travels as the script's own source (no eval in the page: the demo's CSP forbids it);
     // its promise is awaited in the page and the value handed back through the async callback.
     const evaluate = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
@@ -165,6 +181,19 @@ async function openWebKit(
       close: async () => {
         await browser.deleteSession().catch(() => {});
         driver.stop();
+      },
+      // The viewport's picture cut to the element's box: WebKitGTK's own element screenshot comes back
+      // black for some elements (a small one near the top: the summary's badge).
+      screenshot: async (selector) => {
+        const box = await evaluate((selector) => {
+          const rect = document.querySelector(selector)!.getBoundingClientRect();
+          return [rect.left, rect.top, rect.right, rect.bottom].map(Math.round);
+        }, selector);
+        const page = PNG.sync.read(Buffer.from(await browser.takeScreenshot(), 'base64'));
+        const [left, top, right, bottom] = box as [number, number, number, number];
+        const cut = new PNG({ width: right - left, height: bottom - top });
+        PNG.bitblt(page, cut, left, top, cut.width, cut.height, 0, 0);
+        return PNG.sync.write(cut);
       },
       accessibleArticles: async () => {
         let count = 0;

@@ -11,151 +11,40 @@
  * `npm run test:visual:update` writes the baselines again (docs/development.md).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import pixelmatch from 'pixelmatch';
-import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, startApp, type InProcessApp } from '../e2e/support.ts';
-
-export const BASELINES = 'test/visual/baselines';
-const UPDATE = process.env.RW_VISUAL_UPDATE === '1';
-/** A pixel differs when its colour is this far from the baseline's (pixelmatch's YIQ distance, 0–1). */
-const COLOUR_THRESHOLD = 0.1;
-/** At most this share of a picture's pixels may differ (anti-aliasing at a glyph's edge, not a change). */
-const MOST_PIXELS = 0.0005;
-
-/** What is drawn: each element in each of its layouts, with a small fixed page of the sample's data. */
-export const CASES: readonly { name: string; tag: string; attributes: string }[] = [
-  { name: 'review-list-list', tag: 'review-list', attributes: 'limit="3"' },
-  { name: 'review-list-grid', tag: 'review-list', attributes: 'limit="4" layout="grid"' },
-  { name: 'review-list-masonry', tag: 'review-list', attributes: 'limit="4" layout="masonry"' },
-  { name: 'review-list-carousel', tag: 'review-list', attributes: 'limit="4" layout="carousel"' },
-  { name: 'rating-summary-full', tag: 'rating-summary', attributes: '' },
-  { name: 'rating-summary-badge', tag: 'rating-summary', attributes: 'layout="badge" show-name' },
-  { name: 'rating-summary-micro', tag: 'rating-summary', attributes: 'layout="micro"' },
-  { name: 'business-card', tag: 'business-card', attributes: '' },
-  { name: 'post-list', tag: 'post-list', attributes: 'limit="2"' },
-];
-const WIDTHS = [390, 1280] as const;
-const THEMES = ['light', 'dark'] as const;
-const DIRECTIONS = ['ltr', 'rtl'] as const;
-
-const require = createRequire(import.meta.url);
-const FONT_WEIGHTS = [400, 500, 600, 700] as const;
-const fontFile = (weight: number) =>
-  require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff2`);
-
-/** The page a case is drawn on: the element alone, in the test font, on the theme's page colour. */
-function casePage(proxy: string, tag: string, attributes: string, theme: string, dir: string): string {
-  const faces = FONT_WEIGHTS.map(
-    (weight) =>
-      `@font-face { font-family: 'Inter Test'; src: url(/fonts/${weight}.woff2) format('woff2'); font-weight: ${weight}; }`,
-  ).join('\n');
-  return `<!doctype html><html lang="en" dir="${dir}"><head><meta charset="utf-8"><title>Visual</title>
-<style>${faces}
-:root { --rw-font-family: 'Inter Test'; font-family: 'Inter Test'; }
-body { margin: 0; padding: 16px; background: ${theme === 'dark' ? '#101214' : '#ffffff'}; }
-</style>
-<script type="module" src="${proxy}/dist/review-widgets.js"></script></head>
-<body><${tag} endpoint="${proxy}/widget-api" theme="${theme}" ${attributes}></${tag}></body></html>`;
-}
-
-/** Every widget on the page shows its content: nothing loading, every image in view drawn, fonts in. */
-const drawn = async (tag: string) => {
-  await document.fonts.ready;
-  const widget = document.querySelector(tag);
-  const root = widget?.shadowRoot;
-  if (!root?.querySelector('*:not(style)') || root.querySelector('[aria-busy="true"]')) return false;
-  if (root.querySelector('.items>[hidden]')) return false;
-  // Every picture drawn (a lazy one too: the page is tall enough to bring each of these few in).
-  return [...root.querySelectorAll('img')].every((image) => image.complete && image.naturalWidth > 0);
-};
-export interface Compared {
-  /** The pixels that differ beyond the colour threshold. */
-  differing: number;
-  total: number;
-  /** Where the drawn and the diff pictures were written, when they differ beyond the tolerance. */
-  written?: string[];
-}
-
-/** Compares `drawn` (a PNG) with the baseline `name`; writes the drawn and the diff beside it when they differ. */
-export function compareWithBaseline(name: string, drawnPng: Buffer, { write = true } = {}): Compared {
-  const baselinePath = join(BASELINES, `${name}.png`);
-  const newPath = join(BASELINES, `${name}.new.png`);
-  const diffPath = join(BASELINES, `${name}.diff.png`);
-  rmSync(newPath, { force: true });
-  rmSync(diffPath, { force: true });
-  const now = PNG.sync.read(drawnPng);
-  if (!existsSync(baselinePath)) {
-    if (write) writeFileSync(newPath, drawnPng);
-    return { differing: now.width * now.height, total: now.width * now.height, written: [newPath] };
-  }
-  const was = PNG.sync.read(readFileSync(baselinePath));
-  if (was.width !== now.width || was.height !== now.height) {
-    if (write) writeFileSync(newPath, drawnPng);
-    const total = Math.max(was.width * was.height, now.width * now.height);
-    return { differing: total, total, written: [newPath] };
-  }
-  const diff = new PNG({ width: now.width, height: now.height });
-  const differing = pixelmatch(was.data, now.data, diff.data, now.width, now.height, {
-    threshold: COLOUR_THRESHOLD,
-  });
-  const total = now.width * now.height;
-  if (differing > total * MOST_PIXELS && write) {
-    writeFileSync(newPath, drawnPng);
-    writeFileSync(diffPath, PNG.sync.write(diff));
-    return { differing, total, written: [newPath, diffPath] };
-  }
-  return { differing, total };
-}
-
-export const withinTolerance = ({ differing, total }: Compared) => differing <= total * MOST_PIXELS;
-
-/** Writes `png` as the baseline `shot` (updating), or asserts it matches it, saying where to look if not. */
-function matchBaseline(shot: string, png: Buffer): void {
-  if (UPDATE) return void writeFileSync(join(BASELINES, `${shot}.png`), png);
-  const compared = compareWithBaseline(shot, png);
-  assert.ok(
-    withinTolerance(compared),
-    `${shot}: ${compared.differing} of ${compared.total} pixels differ from ${BASELINES}/${shot}.png; see ${compared.written?.join(' and ')} (npm run test:visual:update if the change is meant)`,
-  );
-}
+import {
+  BASELINES,
+  CASES,
+  casePage,
+  compareWithBaseline,
+  DIRECTIONS,
+  drawn,
+  FONT_WEIGHTS,
+  matchBaseline,
+  startPictureHost,
+  THEMES,
+  UPDATE,
+  WIDTHS,
+  withinTolerance,
+} from './drawing.ts';
 
 let app: InProcessApp;
-let host: Server;
-let hostUrl: string;
+let host: Awaited<ReturnType<typeof startPictureHost>>;
 let browser: Browser;
-const pages = new Map<string, string>();
 
 before(async () => {
   app = await startApp({ ALLOWED_ORIGINS: '*' });
-  host = createServer((request, response) => {
-    const font = /^\/fonts\/(\d+)\.woff2$/.exec(request.url ?? '');
-    if (font && FONT_WEIGHTS.includes(Number(font[1]) as (typeof FONT_WEIGHTS)[number])) {
-      // (Read by the configurator's page too, of the app's origin.)
-      response
-        .writeHead(200, { 'content-type': 'font/woff2', 'access-control-allow-origin': '*' })
-        .end(readFileSync(fontFile(Number(font[1]))));
-      return;
-    }
-    const page = pages.get(request.url ?? '');
-    if (!page) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  host = await startPictureHost();
   browser = await launchChromium();
   mkdirSync(BASELINES, { recursive: true });
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => host?.close(resolve));
+  await host?.close();
   await app?.close();
 });
 
@@ -170,7 +59,7 @@ async function draw(
   extraStyle = '',
 ): Promise<Buffer> {
   const path = `/${name}`;
-  pages.set(
+  host.show(
     path,
     casePage(app.url, tag, attributes, theme, dir).replace('</style>', `${extraStyle}</style>`),
   );
@@ -182,7 +71,7 @@ async function draw(
   });
   try {
     const page = await context.newPage();
-    await page.goto(`${hostUrl}${path}`);
+    await page.goto(`${host.url}${path}`);
     await page.waitForFunction(drawn, tag, { timeout: 30_000 });
     return await page.locator(tag).screenshot({ animations: 'disabled', caret: 'hide' });
   } finally {
@@ -266,7 +155,7 @@ describe('how the tool pages look (Chromium)', () => {
             const page = await context.newPage();
             await page.goto(`${app.url}${path}`);
             await page.addStyleTag({
-              content: `${FONT_WEIGHTS.map((weight) => `@font-face { font-family: 'Inter Test'; src: url(${hostUrl}/fonts/${weight}.woff2) format('woff2'); font-weight: ${weight}; }`).join('\n')}
+              content: `${FONT_WEIGHTS.map((weight) => `@font-face { font-family: 'Inter Test'; src: url(${host.url}/fonts/${weight}.woff2) format('woff2'); font-weight: ${weight}; }`).join('\n')}
 :root, rw-configurator, textarea, select, input, button, code, pre { font-family: 'Inter Test' !important; --rw-font-family: 'Inter Test'; }`,
             });
             await ready(page);

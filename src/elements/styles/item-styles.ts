@@ -16,6 +16,10 @@ export const itemStyles = css`
     gap: 0.5rem;
     min-inline-size: 0;
     align-content: start;
+    /* Each text aligned by its own direction: a list item's \`text-align: match-parent\` (the browsers'
+       own style) would turn the list's start into "right" in a right-to-left page, and an English review
+       there would be set flush right (Firefox and WebKit did). */
+    text-align: start;
   }
   .item-head {
     display: flex;

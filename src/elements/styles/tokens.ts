@@ -79,6 +79,9 @@ export const tokens = css`
     font-family: var(--_font);
     font-size: var(--_font-size);
     line-height: 1.5;
+    /* The sideways scrollers (the carousel, the chips on a phone) in the theme's colours: Firefox drew a
+       white bar under a dark carousel. (Inherited; forced colours keep the system's.) */
+    scrollbar-color: var(--_muted) transparent;
   }
   :host([hidden]),
   [hidden] {
