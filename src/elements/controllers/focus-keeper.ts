@@ -12,20 +12,19 @@ export interface FocusKeeperHost extends ReactiveControllerHost, HTMLElement {
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
+/** Whether an element that has focus can keep it, read from the DOM alone: connected, enabled, not `hidden`. */
+const isStillUsable = (element: HTMLElement) =>
+  element.isConnected && !(element as HTMLButtonElement).disabled && !element.closest('[hidden]');
+
 /** Whether focus can stay on an element: in the document, enabled, shown. */
 export function canHoldFocus(element: Element | null | undefined): element is HTMLElement {
   return (
     element instanceof HTMLElement &&
-    element.isConnected &&
-    !(element as HTMLButtonElement).disabled &&
+    isStillUsable(element) &&
     // Rendered (not display: none); checkVisibility needs styles only, getClientRects a whole layout.
     (element.checkVisibility ? element.checkVisibility() : element.getClientRects().length > 0)
   );
 }
-
-/** Whether an element that has focus can keep it, read from the DOM alone: enabled, not `hidden`. */
-const isStillUsable = (element: HTMLElement) =>
-  element.isConnected && !(element as HTMLButtonElement).disabled && !element.closest('[hidden]');
 
 export class FocusKeeper implements ReactiveController {
   private held?: HTMLElement;

@@ -141,11 +141,7 @@ export function matcherOf(q: string): (text: string) => [number, number][] {
   const terms = (q.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).map((raw) => [raw, fold(raw)] as const);
   // Each render of the list asks again for every card it shows: the answer is remembered per text.
   const known = new Map<string, [number, number][]>();
-  const find = (text: string) => {
-    let found = known.get(text);
-    if (!found) known.set(text, (found = findIn(text)));
-    return found;
-  };
+  const find = (text: string) => known.get(text) ?? known.set(text, findIn(text)).get(text)!;
   const findIn = (text: string) => {
     const found: [number, number][] = [];
     for (const { 0: word, index } of text.matchAll(WORD)) {

@@ -23,10 +23,7 @@ const cache = new Map<string, Clamped>();
 const CACHE_SIZE = 500;
 
 export function clampText(text: string, maxGraphemes = CLAMP_GRAPHEMES, maxLines = CLAMP_LINES): Clamped {
-  const key =
-    maxGraphemes === CLAMP_GRAPHEMES && maxLines === CLAMP_LINES
-      ? text
-      : `${maxGraphemes} ${maxLines}\n${text}`;
+  const key = `${maxGraphemes} ${maxLines}\n${text}`;
   let result = cache.get(key);
   if (!result) {
     result = clamp(text, maxGraphemes, maxLines);
