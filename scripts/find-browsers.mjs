@@ -2,6 +2,9 @@
 // WebKitGTK's WebDriver with its MiniBrowser (overridable for other systems); and what driving WebKitGTK
 // takes, shared by the browser suite and the end-to-end tests.
 import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -30,11 +33,20 @@ export async function startWebKitDriver() {
       server.close(() => resolve(address.port));
     });
   });
+  // MiniBrowser's bar made small (scripts/webkit-gtk/gtk-3.0/gtk.css): a window, and so a viewport, as
+  // narrow as a phone's. Read from a config home of its own, made for this run: the browser also writes
+  // there (PulseAudio left its runtime link in the repository when it was the scripts' folder).
+  const config = mkdtempSync(join(tmpdir(), 'rw-webkit-'));
+  cpSync(fileURLToPath(new URL('webkit-gtk', import.meta.url)), config, { recursive: true });
   const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], {
     stdio: 'ignore',
-    // MiniBrowser's bar made small (scripts/webkit-gtk/gtk-3.0/gtk.css): a window, and so a viewport, as
-    // narrow as a phone's.
-    env: { ...process.env, XDG_CONFIG_HOME: fileURLToPath(new URL('webkit-gtk', import.meta.url)) },
+    env: { ...process.env, XDG_CONFIG_HOME: config },
   });
-  return { port, stop: () => driver.kill() };
+  return {
+    port,
+    stop: () => {
+      driver.kill();
+      rmSync(config, { recursive: true, force: true });
+    },
+  };
 }

@@ -17,6 +17,6 @@ export const FIRST_CARDS = 1;
 
 /** Cards of the first frame of a page that replaces one shown (a chip, a search, another page): the list
  * around the cards is laid out already, so the first card's share of the budget goes to cards (one task of
- * about 36 ms for five on Lighthouse's mobile profile, and a frame fewer: a chip's five reviews on screen
+ * a median 44 ms for five on Lighthouse's mobile profile, and a frame fewer: a chip's five reviews on screen
  * about 85 ms after the answer rather than 130; `bench/search-visitor.ts`, issue 48). */
 export const REPLACING_CARDS = FIRST_CARDS + CARDS_PER_TASK;
